@@ -1,0 +1,31 @@
+# Two entry points: `make play` (set up, then a terminal match against the AI)
+# and `make test` (set up, then lint, type-check and run every test).
+export UV_PYTHON_DOWNLOADS := never
+UV := $(shell command -v uv 2>/dev/null || echo "python3 -m uv")
+
+.PHONY: setup play test lint typecheck pytest bench sim clean
+
+setup:
+	@python3 -m uv --version >/dev/null 2>&1 || command -v uv >/dev/null 2>&1 || python3 -m pip install --quiet uv
+	$(UV) sync --frozen
+
+play: setup
+	$(UV) run gladiator play quick
+
+test: setup lint typecheck pytest
+
+lint:
+	$(UV) run ruff check src tests
+	$(UV) run ruff format --check src tests
+
+typecheck:
+	$(UV) run mypy
+
+pytest:
+	$(UV) run pytest
+
+bench: setup
+	$(UV) run gladiator bench --out bench/results.json
+
+clean:
+	rm -rf .venv .mypy_cache .pytest_cache .ruff_cache .hypothesis

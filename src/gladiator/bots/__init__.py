@@ -1,0 +1,20 @@
+"""Bots by name: they play any ruleset through the protocol."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from gladiator.bots.base import Bot
+from gladiator.bots.greedy import GreedyBot
+from gladiator.bots.random_legal import RandomBot
+
+__all__ = ["BOTS", "Bot", "make_bot"]
+
+BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def make_bot(name: str) -> Bot:
+    try:
+        return BOTS[name.strip().lower()]()
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r}; known: {', '.join(sorted(BOTS))}") from None

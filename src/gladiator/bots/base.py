@@ -1,0 +1,28 @@
+"""What a bot is: something that picks a legal order for a seat, through the protocol alone."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import Any
+
+from gladiator.core.decisions import Decision
+from gladiator.core.protocol import Ruleset
+
+__all__ = ["Bot"]
+
+
+class Bot(ABC):
+    name: str = "bot"
+
+    @abstractmethod
+    def choose(
+        self,
+        ruleset: Ruleset[Any],
+        state: Any,
+        seat: str,
+        decision: Decision,
+        rng: random.Random,
+    ) -> str:
+        """A legal order for `seat`. `rng` is the bot's own: never the match's dice, so that a
+        bot cannot see the rolls to come."""

@@ -1,0 +1,54 @@
+"""The greedy bot: one step of look-ahead through the protocol, scored by the ruleset's heuristic.
+
+For each legal order it applies the order to a copy of the state with dice of its own (a few
+samples, since the order may call for rolls) and keeps the order with the best mean score. Other
+seats of a simultaneous decision are assumed to choose at random.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from gladiator.bots.base import Bot
+from gladiator.core.decisions import Decision
+from gladiator.core.dice import Dice
+from gladiator.core.protocol import Ruleset
+
+__all__ = ["GreedyBot"]
+
+
+class GreedyBot(Bot):
+    name = "greedy"
+
+    def __init__(self, samples: int = 3, max_options: int = 64) -> None:
+        self.samples = samples
+        self.max_options = max_options
+
+    def choose(
+        self,
+        ruleset: Ruleset[Any],
+        state: Any,
+        seat: str,
+        decision: Decision,
+        rng: random.Random,
+    ) -> str:
+        options = decision.legal(self.max_options)
+        if options is None:
+            options = [decision.sample(rng) for _ in range(self.max_options)]
+        if len(options) == 1:
+            return options[0]
+        pending = ruleset.pending(state)
+        best, best_score = options[0], float("-inf")
+        for order in options:
+            total = 0.0
+            for _ in range(self.samples):
+                trial = ruleset.clone(state)
+                orders = {s: d.sample(rng) for s, d in pending.items() if s != seat}
+                orders[seat] = order
+                ruleset.apply(trial, orders, Dice(rng.getrandbits(63), recording=False))
+                total += ruleset.heuristic(trial, seat)
+            score = total / self.samples
+            if score > best_score:
+                best, best_score = order, score
+        return best

@@ -1,0 +1,304 @@
+"""Self-describing decisions: what a seat may choose now, as data.
+
+A ruleset's `pending(state)` returns one `Decision` per seat that must decide. Each kind knows how
+to check an order given in text notation (raising `IllegalOrder` that lists what is legal), how to
+describe itself as plain JSON for a generic front end, and how to draw a legal order at random for
+a generic bot. Orders are always text: the notation a player types is the order that is recorded.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from gladiator.core.hexgrid import Hex
+
+__all__ = [
+    "Arrange",
+    "ChooseOne",
+    "Decision",
+    "Distribute",
+    "IllegalOrder",
+    "Option",
+    "PickHex",
+    "Slot",
+]
+
+
+class IllegalOrder(ValueError):
+    """An order that the decision does not allow. The message quotes the order and what is legal."""
+
+    def __init__(self, order: str, reason: str, legal: Sequence[str] = ()) -> None:
+        self.order = order
+        self.reason = reason
+        self.legal = tuple(legal)
+        text = f"{order!r} is illegal: {reason}"
+        if self.legal:
+            shown = ", ".join(self.legal[:24])
+            more = f" (+{len(self.legal) - 24} more)" if len(self.legal) > 24 else ""
+            text += f"; legal: {shown}{more}"
+        super().__init__(text)
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.strip().upper().split())
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One choice: its notation, a human label, and the hex it concerns (for highlighting)."""
+
+    text: str
+    label: str = ""
+    hex: Hex | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"text": self.text, "label": self.label}
+        if self.hex is not None:
+            d["hex"] = [self.hex.q, self.hex.r]
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Base of every decision kind. `secret` marks simultaneous orders hidden until all are in."""
+
+    kind: ClassVar[str] = "decision"
+    prompt: str
+    secret: bool = False
+
+    def validate(self, order: str) -> str:
+        """Return the order in canonical form, or raise IllegalOrder."""
+        raise NotImplementedError
+
+    def legal(self, limit: int = 10_000) -> list[str] | None:
+        """Every legal order, or None when there are more than `limit`."""
+        raise NotImplementedError
+
+    def sample(self, rng: random.Random) -> str:
+        """A legal order drawn uniformly where practical."""
+        raise NotImplementedError
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "prompt": self.prompt, "secret": self.secret}
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseOne(Decision):
+    """Pick exactly one of a list of options."""
+
+    kind: ClassVar[str] = "choose"
+    options: tuple[Option, ...] = ()
+    # Aliases accepted on input (e.g. "END" for "E"), mapped to canonical option text.
+    aliases: tuple[tuple[str, str], ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.options:
+            raise ValueError("a ChooseOne decision needs at least one option")
+
+    def texts(self) -> list[str]:
+        return [o.text for o in self.options]
+
+    def validate(self, order: str) -> str:
+        wanted = _norm(order)
+        for o in self.options:
+            if _norm(o.text) == wanted:
+                return o.text
+        for alias, target in self.aliases:
+            if _norm(alias) == wanted:
+                return target
+        raise IllegalOrder(order, "not one of the choices", self.texts())
+
+    def legal(self, limit: int = 10_000) -> list[str] | None:
+        return self.texts() if len(self.options) <= limit else None
+
+    def sample(self, rng: random.Random) -> str:
+        return self.options[int(rng.random() * len(self.options))].text
+
+    def to_dict(self) -> dict[str, Any]:
+        d = Decision.to_dict(self)
+        d["options"] = [o.to_dict() for o in self.options]
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    name: str
+    maximum: int
+    minimum: int = 0
+
+
+_SLOT_ITEM = re.compile(r"^([A-Z][A-Z0-9_-]*)\s*[:=]\s*(-?\d+)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Distribute(Decision):
+    """Spend up to `budget` points across named slots, each within its limits.
+
+    Notation: `head:3 chest:2 arms:1` (slots left out get 0). With `exact`, the whole budget
+    must be spent. `max_used` caps how many slots may receive points (e.g. at most 5 attacks).
+    """
+
+    kind: ClassVar[str] = "distribute"
+    budget: int = 0
+    slots: tuple[Slot, ...] = ()
+    exact: bool = False
+    max_used: int | None = None
+
+    def names(self) -> list[str]:
+        return [s.name for s in self.slots]
+
+    def parse(self, order: str) -> dict[str, int]:
+        wanted = _norm(order)
+        by_name = {s.name.upper(): s for s in self.slots}
+        amounts = {s.name: 0 for s in self.slots}
+        if wanted in ("", "-", "NONE"):
+            return amounts
+        for item in wanted.replace(",", " ").split():
+            m = _SLOT_ITEM.match(item)
+            if m is None:
+                raise IllegalOrder(order, f"cannot read {item!r}; write slot:points", self.names())
+            slot = by_name.get(m.group(1))
+            if slot is None:
+                raise IllegalOrder(order, f"no slot named {m.group(1)!r}", self.names())
+            amounts[slot.name] += int(m.group(2))
+        return amounts
+
+    def format(self, amounts: dict[str, int]) -> str:
+        parts = [f"{s.name}:{amounts[s.name]}" for s in self.slots if amounts.get(s.name, 0)]
+        return " ".join(parts) if parts else "-"
+
+    def validate(self, order: str) -> str:
+        amounts = self.parse(order)
+        for s in self.slots:
+            v = amounts[s.name]
+            if not s.minimum <= v <= s.maximum:
+                raise IllegalOrder(order, f"{s.name} must be {s.minimum}..{s.maximum}, not {v}")
+        total = sum(amounts.values())
+        if total > self.budget:
+            raise IllegalOrder(order, f"spends {total} of a budget of {self.budget}")
+        if self.exact and total != self.budget:
+            raise IllegalOrder(order, f"must spend exactly {self.budget}, not {total}")
+        used = sum(1 for v in amounts.values() if v)
+        if self.max_used is not None and used > self.max_used:
+            raise IllegalOrder(order, f"at most {self.max_used} slots may be used, not {used}")
+        return self.format(amounts)
+
+    def legal(self, limit: int = 10_000) -> list[str] | None:
+        ranges = [range(s.minimum, s.maximum + 1) for s in self.slots]
+        size = 1
+        for r in ranges:
+            size *= len(r)
+            if size > limit * 50:
+                return None
+        out: list[str] = []
+        for combo in itertools.product(*ranges):
+            amounts = dict(zip(self.names(), combo, strict=True))
+            try:
+                out.append(self.validate(self.format(amounts)))
+            except IllegalOrder:
+                continue
+            if len(out) > limit:
+                return None
+        return out
+
+    def sample(self, rng: random.Random) -> str:
+        amounts = {s.name: s.minimum for s in self.slots}
+        remaining = self.budget - sum(amounts.values())
+        target = remaining if self.exact else int(rng.random() * (remaining + 1))
+        order = list(self.slots)
+        rng.shuffle(order)
+        allowed = order if self.max_used is None else order[: self.max_used]
+        for _ in range(target):
+            room = [s for s in allowed if amounts[s.name] < s.maximum]
+            if not room:
+                break
+            pick = room[int(rng.random() * len(room))]
+            amounts[pick.name] += 1
+        return self.validate(self.format(amounts))
+
+    def to_dict(self) -> dict[str, Any]:
+        d = Decision.to_dict(self)
+        d.update(
+            budget=self.budget,
+            exact=self.exact,
+            max_used=self.max_used,
+            slots=[{"name": s.name, "min": s.minimum, "max": s.maximum} for s in self.slots],
+        )
+        return d
+
+
+_HEX_TEXT = re.compile(r"^\(?\s*(-?\d+)\s*[, ]\s*(-?\d+)\s*\)?$")
+
+
+@dataclass(frozen=True, slots=True)
+class PickHex(Decision):
+    """Choose one hex among a set. Notation: `q,r`."""
+
+    kind: ClassVar[str] = "hex"
+    hexes: tuple[Hex, ...] = ()
+
+    @staticmethod
+    def format(h: Hex) -> str:
+        return f"{h.q},{h.r}"
+
+    def validate(self, order: str) -> str:
+        m = _HEX_TEXT.match(order.strip())
+        legal = [self.format(h) for h in self.hexes]
+        if m is None:
+            raise IllegalOrder(order, "write a hex as q,r", legal)
+        h = Hex(int(m.group(1)), int(m.group(2)))
+        if h not in self.hexes:
+            raise IllegalOrder(order, "not one of the hexes offered", legal)
+        return self.format(h)
+
+    def legal(self, limit: int = 10_000) -> list[str] | None:
+        return [self.format(h) for h in self.hexes] if len(self.hexes) <= limit else None
+
+    def sample(self, rng: random.Random) -> str:
+        return self.format(self.hexes[int(rng.random() * len(self.hexes))])
+
+    def to_dict(self) -> dict[str, Any]:
+        d = Decision.to_dict(self)
+        d["hexes"] = [[h.q, h.r] for h in self.hexes]
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class Arrange(Decision):
+    """Put every item in an order of one's choice (e.g. which attack to resolve first).
+
+    Notation: the items separated by spaces, first to last.
+    """
+
+    kind: ClassVar[str] = "arrange"
+    items: tuple[str, ...] = field(default=())
+
+    def validate(self, order: str) -> str:
+        got = _norm(order).replace(",", " ").split()
+        canon = {i.upper(): i for i in self.items}
+        if sorted(got) != sorted(canon):
+            raise IllegalOrder(order, "name every item exactly once", [" ".join(self.items)])
+        return " ".join(canon[g] for g in got)
+
+    def legal(self, limit: int = 10_000) -> list[str] | None:
+        out: list[str] = []
+        for perm in itertools.permutations(self.items):
+            out.append(" ".join(perm))
+            if len(out) > limit:
+                return None
+        return out
+
+    def sample(self, rng: random.Random) -> str:
+        items = list(self.items)
+        rng.shuffle(items)
+        return " ".join(items)
+
+    def to_dict(self) -> dict[str, Any]:
+        d = Decision.to_dict(self)
+        d["items"] = list(self.items)
+        return d

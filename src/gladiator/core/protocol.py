@@ -1,0 +1,113 @@
+"""The contract between a ruleset and everything above it (front ends, bots, simulation, storage).
+
+A ruleset is a set of pure functions over its own state type. The engine stops at decision
+points: `pending(state)` names the seats that must decide now and what each may choose. When every
+pending seat has an order, `apply` advances the state to the next decision point, rolling dice
+from the match's `Dice` and returning events. Nothing else may change a state.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+from gladiator.core.decisions import Decision
+from gladiator.core.dice import Dice
+
+__all__ = ["Event", "Outcome", "Ruleset", "Seat", "State"]
+
+Seat = str
+Event = dict[str, Any]
+"""An event is plain data: at least `type` and `text` (a sentence citing the rule applied)."""
+
+State = TypeVar("State")
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a match ended. No winners means a draw."""
+
+    winners: tuple[Seat, ...]
+    method: str
+    summary: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"winners": list(self.winners), "method": self.method, "summary": self.summary}
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Outcome:
+        return cls(tuple(d["winners"]), str(d["method"]), str(d["summary"]))
+
+
+class Ruleset(ABC, Generic[State]):
+    """One rule document, implemented. Subclasses are registered by `name`."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    version: ClassVar[int] = 1
+
+    @abstractmethod
+    def normalise_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """Validate match options and fill defaults. Raise ValueError with a one-line message."""
+
+    @abstractmethod
+    def seats(self, options: Mapping[str, Any]) -> tuple[Seat, ...]:
+        """The seats of a match with these (normalised) options, in table order."""
+
+    @abstractmethod
+    def initial_state(self, options: Mapping[str, Any], dice: Dice) -> tuple[State, list[Event]]:
+        """Set up a match (roll characteristics, place figures) and run to the first decision."""
+
+    @abstractmethod
+    def pending(self, state: State) -> Mapping[Seat, Decision]:
+        """The seats that must decide now and what each may choose. Empty once finished."""
+
+    @abstractmethod
+    def apply(self, state: State, orders: Mapping[Seat, str], dice: Dice) -> list[Event]:
+        """Advance `state` in place with one order per pending seat (unchecked fast path).
+
+        Callers must pass orders that the pending decisions accept (canonical text); `Match`
+        does the checking.
+        """
+
+    @abstractmethod
+    def outcome(self, state: State) -> Outcome | None:
+        """The result once the match is over, else None."""
+
+    @abstractmethod
+    def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
+        """What `seat` may know (None: a spectator). Must never hold another seat's secret."""
+
+    @abstractmethod
+    def state_to_dict(self, state: State) -> dict[str, Any]:
+        """The complete state as plain JSON-able data."""
+
+    @abstractmethod
+    def clone(self, state: State) -> State:
+        """An independent copy, for look-ahead search."""
+
+    def heuristic(self, state: State, seat: Seat) -> float:
+        """How good the state looks for `seat` (for look-ahead bots). By default: the result."""
+        out = self.outcome(state)
+        if out is None or not out.winners:
+            return 0.0
+        return 1.0 if seat in out.winners else -1.0
+
+    def seat_label(self, state: State, seat: Seat) -> str:
+        """A short description of a seat's figure (its class, say) for tables and panels."""
+        return seat
+
+    def describe(self) -> dict[str, Any]:
+        return {"name": self.name, "title": self.title, "version": self.version}
+
+    def state_hash(self, state: State) -> str:
+        blob = json.dumps(self.state_to_dict(state), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(blob.encode()).hexdigest()
+
+    def render_text(self, state: State, seat: Seat | None) -> str:
+        """A plain-text picture of the state for logs and transcripts."""
+        return json.dumps(self.view(state, seat), sort_keys=True)

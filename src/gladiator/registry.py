@@ -1,0 +1,44 @@
+"""Rulesets by name. Layers above the rules look rulesets up here and nowhere else.
+
+It sits above `core` (which knows no ruleset) and imports each ruleset package on first use.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from gladiator.core.protocol import Ruleset
+
+__all__ = ["UnknownRuleset", "get", "names", "register"]
+
+# Imported lazily so that starting the CLI does not load every ruleset.
+_KNOWN_MODULES: dict[str, str] = {
+    "quick": "gladiator.rules.quick",
+}
+
+_REGISTRY: dict[str, Ruleset[Any]] = {}
+
+
+class UnknownRuleset(ValueError):
+    def __init__(self, name: str) -> None:
+        self.name = name
+        super().__init__(f"unknown ruleset {name!r}; known: {', '.join(names())}")
+
+
+def register(ruleset: Ruleset[Any]) -> None:
+    _REGISTRY[ruleset.name] = ruleset
+
+
+def names() -> list[str]:
+    return sorted(set(_KNOWN_MODULES) | set(_REGISTRY))
+
+
+def get(name: str) -> Ruleset[Any]:
+    key = name.strip().lower()
+    if key not in _REGISTRY and key in _KNOWN_MODULES:
+        importlib.import_module(_KNOWN_MODULES[key])
+    try:
+        return _REGISTRY[key]
+    except KeyError:
+        raise UnknownRuleset(name) from None

@@ -1,0 +1,415 @@
+"""The quick rules (shared/seeds/004_*.txt), section numbers as in docs/rules/quick.md.
+
+Move / counter-move: the gladiator whose turn it is rolls his action points and spends them one
+action at a time; each strike or net cast is resolved at once. A helpless gladiator's fate is a
+decision for the victor, for the other players (a secret vote), or for the crowd's die.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gladiator.core import hexgrid as hg
+from gladiator.core.decisions import ChooseOne, Decision, Option
+from gladiator.core.dice import Dice
+from gladiator.core.hexgrid import Hex, HexMap, Relation
+from gladiator.core.protocol import Event, Outcome, Ruleset
+from gladiator.rules.quick import combat
+from gladiator.rules.quick import fate as fate_rules
+from gladiator.rules.quick.evaluation import evaluate
+from gladiator.rules.quick.options import SEAT_NAMES, normalise
+from gladiator.rules.quick.state import Fighter, QuickState
+from gladiator.rules.quick.tables import tables
+
+__all__ = ["QuickRules", "arena_of"]
+
+CLASS_BY_D4 = ("heavy", "medium", "light", "retiarius")
+
+# Step orders by the relation of the destination hex to the mover's facing (§5.2.1, §5.2.2).
+STEPS: dict[str, Relation] = {
+    "F": Relation.FRONT,
+    "SFR": Relation.RIGHT_FRONT,
+    "SBR": Relation.RIGHT_REAR,
+    "B": Relation.REAR,
+    "SBL": Relation.LEFT_REAR,
+    "SFL": Relation.LEFT_FRONT,
+}
+STEP_LABELS = {
+    "F": "step forward",
+    "SFR": "sidestep forward right",
+    "SBR": "sidestep backward right",
+    "B": "step back",
+    "SBL": "sidestep backward left",
+    "SFL": "sidestep forward left",
+}
+
+_ARENAS: dict[int, HexMap] = {}
+
+
+def arena_of(state: QuickState) -> HexMap:
+    side = int(state.options["arena_side"])
+    if side not in _ARENAS:
+        _ARENAS[side] = hg.hexagon(side)
+    return _ARENAS[side]
+
+
+class QuickRules(Ruleset[QuickState]):
+    name = "quick"
+    title = "GLADIATOR quick rules"
+    version = 1
+
+    # -- set-up ------------------------------------------------------------------------------
+    def normalise_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        return normalise(raw)
+
+    def seats(self, options: Mapping[str, Any]) -> tuple[str, ...]:
+        return SEAT_NAMES[: len(options["gladiators"])]
+
+    def initial_state(
+        self, options: Mapping[str, Any], dice: Dice
+    ) -> tuple[QuickState, list[Event]]:
+        seats = self.seats(options)
+        n = len(seats)
+        fighters: dict[str, Fighter] = {}
+        # QR1: evenly round a ring of radius 3, each facing the centre.
+        ring = hg.ring(Hex(0, 0), 3)
+        for i, seat in enumerate(seats):
+            cls = options["gladiators"][i]
+            if cls == "random":
+                cls = CLASS_BY_D4[dice.d(4, f"{seat}'s class", "QR11") - 1]
+            strength = dice.roll("2D6", f"{seat}'s strength", "quick §3.1")
+            pos = ring[(i * len(ring)) // n]
+            fighters[seat] = Fighter(
+                seat=seat,
+                cls=cls,
+                strength=strength,
+                max_strength=strength,
+                hex=pos,
+                facing=hg.facing_toward(pos, Hex(0, 0)),
+            )
+        events: list[Event] = [
+            {
+                "type": "gladiator", "seat": f.seat, "class": f.cls, "strength": f.strength,
+                "text": f"{f.seat}: {f.cls}, strength {f.strength} (quick §3.1)",
+            }
+            for f in fighters.values()
+        ]
+        order = _roll_turn_order(list(seats), dice)
+        events.append({"type": "order", "order": order,
+                       "text": "turn order: " + ", ".join(order) + " (QR2)"})
+        state = QuickState(options=dict(options), fighters=fighters, order=order)
+        _start_turn(state, fighters[order[0]], dice, events)
+        return state, events
+
+    # -- decisions ---------------------------------------------------------------------------
+    def pending(self, state: QuickState) -> Mapping[str, Decision]:
+        if state.phase == "over":
+            return {}
+        if state.phase == "fate":
+            assert state.fate is not None
+            fate = state.fate
+            secret = len(fate.deciders) > 1
+            decision = ChooseOne(
+                prompt=f"{fate.helpless} lies helpless: thumbs up (spare) or down (kill)?",
+                secret=secret,
+                options=(
+                    Option("UP", f"spare {fate.helpless}"),
+                    Option("DOWN", f"kill {fate.helpless}"),
+                ),
+            )
+            return dict.fromkeys(fate.deciders, decision)
+        seat = state.active
+        return {seat: ChooseOne(
+            prompt=f"{seat}: {state.ap} AP left",
+            options=tuple(legal_actions(state, seat)),
+            aliases=(("END", "E"), ("PASS", "E")),
+        )}
+
+    # -- resolution --------------------------------------------------------------------------
+    def apply(self, state: QuickState, orders: Mapping[str, str], dice: Dice) -> list[Event]:
+        events: list[Event] = []
+        if state.phase == "fate":
+            _resolve_fate(state, orders, dice, events)
+        else:
+            seat = state.active
+            _act(state, seat, orders[seat], dice, events)
+        _advance(state, dice, events)
+        return events
+
+    def outcome(self, state: QuickState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        return Outcome(state.winners, state.end_method, state.end_summary)
+
+    def view(self, state: QuickState, seat: str | None) -> dict[str, Any]:
+        # Nothing in a quick-rules state is secret; the only secret orders (fate votes) are
+        # held by the Match until all are in.
+        v = state.to_dict()
+        v["ruleset"] = self.name
+        v["arena"] = arena_of(state).to_dict()
+        v["seat"] = seat
+        return v
+
+    def state_to_dict(self, state: QuickState) -> dict[str, Any]:
+        return state.to_dict()
+
+    def clone(self, state: QuickState) -> QuickState:
+        return state.clone()
+
+    def heuristic(self, state: QuickState, seat: str) -> float:
+        return evaluate(state, seat)
+
+    def seat_label(self, state: QuickState, seat: str) -> str:
+        return state.fighters[seat].cls
+
+    def render_text(self, state: QuickState, seat: str | None) -> str:
+        from gladiator.rules.quick.presentation import render_board
+
+        return render_board(state)
+
+
+# -- turn order --------------------------------------------------------------------------------
+def _roll_turn_order(seats: list[str], dice: Dice) -> list[str]:
+    """QR2: each rolls 1D6, highest first; ties roll again among themselves."""
+    rolls = {s: dice.d(6, f"{s}'s roll for the turn order", "QR2") for s in seats}
+    groups: dict[int, list[str]] = {}
+    for s in seats:
+        groups.setdefault(rolls[s], []).append(s)
+    order: list[str] = []
+    for value in sorted(groups, reverse=True):
+        group = groups[value]
+        order.extend(group if len(group) == 1 else _roll_turn_order(group, dice))
+    return order
+
+
+# -- legality ----------------------------------------------------------------------------------
+def opponents(state: QuickState, seat: str) -> list[Fighter]:
+    return [f for s, f in state.fighters.items() if s != seat and f.fighting]
+
+
+def occupied(state: QuickState) -> set[Hex]:
+    return {f.hex for f in state.fighters.values() if f.on_board}
+
+
+def strike_targets(state: QuickState, me: Fighter) -> list[Fighter]:
+    """§6.2: adjacent opponents; QR5: within the attacker's front unless `strike_arc` is any."""
+    any_arc = state.options["strike_arc"] == "any"
+    out = []
+    for o in opponents(state, me.seat):
+        if hg.distance(me.hex, o.hex) != 1:
+            continue
+        if any_arc or hg.in_cone(me.hex, me.facing, o.hex, 1):
+            out.append(o)
+    return out
+
+
+def net_targets(state: QuickState, me: Fighter) -> list[Fighter]:
+    """§6.2, §10.2: adjacent, or one hex between, within his front (QR7); not if already netted."""
+    taken = occupied(state)
+    out = []
+    for o in opponents(state, me.seat):
+        if o.ensnared:
+            continue
+        d = hg.distance(me.hex, o.hex)
+        if d == 1 and hg.in_cone(me.hex, me.facing, o.hex, 1):
+            out.append(o)
+        elif d == 2 and hg.in_cone(me.hex, me.facing, o.hex, 2):
+            # QR7: the cast is blocked only when every way between holds a figure.
+            ways = hg.lines_between(me.hex, o.hex)
+            if not all(w[1] in taken for w in ways):
+                out.append(o)
+    return out
+
+
+def can_cast(state: QuickState, me: Fighter) -> bool:
+    return (
+        me.cls == "retiarius"
+        and me.has_off_hand
+        and not me.net_cast
+        and state.casts < state.options["net_casts_per_turn"]
+    )
+
+
+def step_allowed(state: QuickState, me: Fighter, dest: Hex, taken: set[Hex]) -> bool:
+    if dest not in arena_of(state) or dest in taken:  # §2.1, §6.1
+        return False
+    # §6.3: no moving from one hex next to an opponent to another hex next to him.
+    return all(
+        not (hg.distance(me.hex, o.hex) == 1 and hg.distance(dest, o.hex) == 1)
+        for o in opponents(state, me.seat)
+    )
+
+
+def legal_actions(state: QuickState, seat: str) -> list[Option]:
+    t = tables().action_costs
+    me = state.fighters[seat]
+    ap = state.ap
+    taken = occupied(state)
+    out: list[Option] = []
+    for code, rel in STEPS.items():
+        cost = t.forward if rel is Relation.FRONT else t.other_step  # §5.2.1, §5.2.2
+        if cost > ap:
+            continue
+        dest = hg.neighbor_at(me.hex, me.facing, rel)
+        if step_allowed(state, me, dest, taken):
+            out.append(Option(code, f"{STEP_LABELS[code]} ({cost} AP)", dest))
+    if t.pivot <= ap:  # §5.2.3
+        out.append(Option("L", f"pivot left ({t.pivot} AP)"))
+        out.append(Option("R", f"pivot right ({t.pivot} AP)"))
+    if t.strike <= ap and state.strikes < t.strikes_per_turn:  # §5.2.4
+        targets = strike_targets(state, me)
+        for o in targets:
+            text = "ST" if len(targets) == 1 else f"ST>{o.seat}"
+            out.append(Option(text, f"strike {o.seat} ({t.strike} AP)", o.hex))
+    if t.net_cast <= ap and can_cast(state, me):  # §5.2.5
+        targets = net_targets(state, me)
+        for o in targets:
+            text = "NET" if len(targets) == 1 else f"NET>{o.seat}"
+            out.append(Option(text, f"cast the net at {o.seat} ({t.net_cast} AP)", o.hex))
+    out.append(Option("E", "end the turn"))
+    return out
+
+
+# -- actions -----------------------------------------------------------------------------------
+def _act(state: QuickState, seat: str, order: str, dice: Dice, events: list[Event]) -> None:
+    t = tables().action_costs
+    me = state.fighters[seat]
+    if order == "E":
+        events.append({"type": "end_turn", "seat": seat, "text": f"{seat} ends the turn"})
+        state.ap = 0
+        return
+    if order in STEPS:
+        rel = STEPS[order]
+        cost = t.forward if rel is Relation.FRONT else t.other_step
+        me.hex = hg.neighbor_at(me.hex, me.facing, rel)
+        state.ap -= cost
+        events.append({
+            "type": "move", "seat": seat, "order": order, "to": [me.hex.q, me.hex.r],
+            "text": f"{seat} {STEP_LABELS[order]} to {me.hex.q},{me.hex.r} "
+                    f"({cost} AP, quick §5.2)",
+        })
+        return
+    if order in ("L", "R"):
+        me.facing = hg.turn(me.facing, -1 if order == "L" else 1)
+        state.ap -= t.pivot
+        events.append({
+            "type": "pivot", "seat": seat, "order": order, "facing": me.facing,
+            "text": f"{seat} pivots {'left' if order == 'L' else 'right'} to face "
+                    f"{hg.DIRECTION_NAMES[me.facing]} (quick §5.2.3)",
+        })
+        return
+    kind, _, target_seat = order.partition(">")
+    if kind == "ST":
+        target = _pick(strike_targets(state, me), target_seat)
+        state.ap -= t.strike
+        state.strikes += 1
+        combat.strike(state, me, target, dice, events)
+        return
+    if kind == "NET":
+        target = _pick(net_targets(state, me), target_seat)
+        state.ap -= t.net_cast
+        state.casts += 1
+        combat.cast_net(state, me, target, dice, events)
+        return
+    raise ValueError(f"unknown quick order {order!r}")  # unreachable through Match
+
+
+def _pick(targets: list[Fighter], seat: str) -> Fighter:
+    if not seat:
+        return targets[0]
+    return next(f for f in targets if f.seat == seat)
+
+
+# -- fate (§7.6, §9.5) ---------------------------------------------------------------------------
+def _resolve_fate(
+    state: QuickState, orders: Mapping[str, str], dice: Dice, events: list[Event]
+) -> None:
+    assert state.fate is not None
+    fate = state.fate
+    ups = sum(1 for o in orders.values() if o == "UP")
+    downs = len(orders) - ups
+    votes = ", ".join(f"{s} {o}" for s, o in sorted(orders.items()))
+    if ups == downs:
+        verdict = fate_rules.crowd_verdict(fate.helpless, dice)
+        how = f"votes tied ({votes}); the crowd decides (QR6)"
+    else:
+        verdict = ups > downs
+        how = f"thumbs: {votes}"
+    fate_rules.settle_fate(state, fate.helpless, verdict, how, events)
+    state.fate = None
+    state.phase = "act"
+
+
+# -- the turn sequence (§4.1, §5.1) --------------------------------------------------------------
+def _advance(state: QuickState, dice: Dice, events: list[Event]) -> None:
+    """Run on until the next decision: end turns with no AP left, start the next turn."""
+    if state.phase == "fate":
+        return
+    if _check_end(state, events):
+        return
+    while state.ap <= 0 or not state.fighters[state.active].fighting:
+        state.turn_index += 1
+        if state.turn_index >= len(state.order):
+            state.turn_index = 0
+            state.round += 1
+            if state.round > state.options["max_rounds"]:
+                _finish(state, (), "time", f"no decision after {state.options['max_rounds']} "
+                        "rounds: the match is stopped as a draw (QR12)", events)
+                return
+        me = state.fighters[state.active]
+        if me.fighting:
+            _start_turn(state, me, dice, events)
+
+
+def _start_turn(state: QuickState, me: Fighter, dice: Dice, events: list[Event]) -> None:
+    """§5.1: roll 1D6 plus the modifiers of §5.3 and §9.3/§9.4 for the turn's action points."""
+    t = tables()
+    mods: list[tuple[str, int]] = []
+    cls_mod = t.classes[me.cls].ap_modifier  # type: ignore[index]
+    if cls_mod:
+        mods.append((me.cls, cls_mod))
+    if me.strength * 2 < me.max_strength:  # §5.3.4 (QR4)
+        mods.append(("badly wounded", t.ap_modifiers.badly_wounded))
+    elif me.strength < me.max_strength:  # §5.3.3
+        mods.append(("lightly wounded", t.ap_modifiers.lightly_wounded))
+    if me.ensnared:  # §5.3.5
+        mods.append(("ensnared", t.ap_modifiers.ensnared))
+    if me.off_balance:  # §9.3, §9.4: "from next move", then it is over
+        mods.append(("off balance", t.ap_modifiers.off_balance))
+        me.off_balance = False
+    die = dice.d(6, f"{me.seat}'s action points", "quick §5.1")
+    total = die + sum(m for _, m in mods)
+    state.ap = max(0, total)  # QR3
+    state.strikes = 0
+    state.casts = 0
+    detail = "".join(f" {v:+d} {k}" for k, v in mods)
+    events.append({
+        "type": "turn", "seat": me.seat, "round": state.round, "ap": state.ap,
+        "text": f"round {state.round}: {me.seat} rolls {die}{detail} = {state.ap} AP (quick §5.1)",
+    })
+
+
+def _check_end(state: QuickState, events: list[Event]) -> bool:
+    standing = [f for f in state.fighters.values() if f.fighting]
+    if len(standing) > 1:
+        return False
+    if standing:
+        w = standing[0]
+        losers = [f for f in state.fighters.values() if f is not w]
+        method = losers[0].status if len(losers) == 1 else "last standing"
+        _finish(state, (w.seat,), method, f"{w.seat} ({w.cls}) wins: "
+                + ", ".join(f"{f.seat} {f.status}" for f in losers), events)
+    else:
+        _finish(state, (), "no survivor", "nobody is left standing", events)
+    return True
+
+
+def _finish(state: QuickState, winners: tuple[str, ...], method: str, summary: str,
+            events: list[Event]) -> None:
+    state.phase = "over"
+    state.ap = 0
+    state.winners = winners
+    state.end_method = method
+    state.end_summary = summary
+    events.append({"type": "end", "winners": list(winners), "method": method, "text": summary})

@@ -1,0 +1,45 @@
+"""Match options of the quick rules, checked at the edge with pydantic."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+__all__ = ["SEAT_NAMES", "QuickOptions", "normalise"]
+
+SEAT_NAMES = ("red", "blue", "green", "yellow", "purple", "orange")
+ClassName = Literal["heavy", "medium", "light", "retiarius", "random"]
+
+
+class QuickOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    # One entry per gladiator, in seat order (red, blue, ...). "random" rolls the class (QR11).
+    gladiators: list[ClassName] = Field(default_factory=lambda: ["random", "random"])
+    # QR1: the hexagon sheet's size (side length in hexes).
+    arena_side: int = Field(default=6, ge=4, le=12)
+    # QR6: who turns the thumbs for a helpless gladiator.
+    fate: Literal["auto", "victor", "crowd", "vote"] = "auto"
+    # QR5: which adjacent hexes an attacker may strike into.
+    strike_arc: Literal["front", "any"] = "front"
+    # QR8: net casts allowed per turn.
+    net_casts_per_turn: int = Field(default=1, ge=1, le=3)
+    # QR12: rounds (every gladiator one turn) before the match is stopped as a draw.
+    max_rounds: int = Field(default=100, ge=1, le=10_000)
+
+    @model_validator(mode="after")
+    def _seats(self) -> QuickOptions:
+        if not 2 <= len(self.gladiators) <= len(SEAT_NAMES):
+            raise ValueError(f"a match needs 2 to {len(SEAT_NAMES)} gladiators")
+        return self
+
+
+def normalise(raw: Mapping[str, Any]) -> dict[str, Any]:
+    try:
+        return QuickOptions.model_validate(dict(raw)).model_dump()
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "options"
+        raise ValueError(f"bad quick option {where}: {first['msg']}") from None
