@@ -6,6 +6,7 @@ measured clockwise from north, so the axial arithmetic is compared against plain
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 from typing import Any
@@ -76,7 +77,8 @@ def angle_between(a: float, b: float) -> float:
 def test_directions_are_clockwise_from_north_60_degrees_apart() -> None:
     assert [round(screen_angle(d)) for d in DIRECTIONS] == [0, 60, 120, 180, 240, 300]
     assert DIRECTION_NAMES == ("N", "NE", "SE", "S", "SW", "NW")
-    assert DIRECTIONS == (Hex(0, -1), Hex(1, -1), Hex(1, 0), Hex(0, 1), Hex(-1, 1), Hex(-1, 0))
+    expected = (Hex(0, -1), Hex(1, -1), Hex(1, 0), Hex(0, 1), Hex(-1, 1), Hex(-1, 0))
+    assert expected == DIRECTIONS
 
 
 def test_directions_sum_to_zero_and_opposites_cancel() -> None:
@@ -124,7 +126,8 @@ def test_turn_is_modular_and_positive_is_clockwise() -> None:
     assert [opposite(d) for d in range(6)] == [3, 4, 5, 0, 1, 2]
     # Turning right moves the front 60° clockwise on screen.
     for f in FACINGS:
-        assert angle_between(screen_angle(DIRECTIONS[turn(f, 1)]), screen_angle(DIRECTIONS[f]) + 60) < 1e-9
+        right = screen_angle(DIRECTIONS[turn(f, 1)])
+        assert angle_between(right, screen_angle(DIRECTIONS[f]) + 60) < 1e-9
 
 
 # --- relations ----------------------------------------------------------------------------------
@@ -285,7 +288,7 @@ def assert_is_line(hs: list[Hex], a: Hex, b: Hex) -> None:
 def test_line_length_endpoints_and_consecutive_adjacency(a: Hex, b: Hex) -> None:
     hs = line(a, b)
     assert_is_line(hs, a, b)
-    assert all(distance(x, y) == 1 for x, y in zip(hs, hs[1:], strict=False))
+    assert all(distance(x, y) == 1 for x, y in itertools.pairwise(hs))
 
 
 @given(a=hexes, b=hexes)
@@ -511,7 +514,8 @@ def test_odd_q_layout_shoves_odd_columns_down() -> None:
 def test_to_pixel_flat_top_centres() -> None:
     assert to_pixel(ORIGIN, 10.0) == (0.0, 0.0)
     x, y = to_pixel(Hex(0, -1), 10.0)
-    assert (x, y) == (0.0, pytest.approx(-10 * math.sqrt(3)))
+    assert x == 0.0
+    assert y == pytest.approx(-10 * math.sqrt(3))
     for n in neighbors(ORIGIN):
         assert math.hypot(*to_pixel(n, 2.0)) == pytest.approx(2.0 * math.sqrt(3))
 
@@ -527,8 +531,7 @@ def test_from_pixel_inverts_to_pixel(h: Hex, size: float) -> None:
 def test_hexagon_side_6_has_91_hexes_and_is_11_across() -> None:
     m = hexagon(6)
     assert len(m.hexes) == 91
-    for axis in (lambda h: h.q, lambda h: h.r, lambda h: h.s):
-        values = [axis(h) for h in m.hexes]
+    for values in ([h.q for h in m.hexes], [h.r for h in m.hexes], [h.s for h in m.hexes]):
         assert max(values) - min(values) + 1 == 11
     assert set(m.hexes) == set(disk(ORIGIN, 5))
     assert m.centre() == ORIGIN

@@ -70,6 +70,10 @@ class Hex(NamedTuple):
         return -self.q - self.r
 
 
+# Hex(q, r) goes through the generated Python-level __new__; calling tuple.__new__ directly is
+# about twice as fast, which matters in the functions the engine and bots call millions of times.
+_mk = tuple.__new__
+
 DIRECTIONS: tuple[Hex, ...] = (
     Hex(0, -1),  # 0 N
     Hex(1, -1),  # 1 NE
@@ -121,35 +125,35 @@ _RELATION_BY_CODE: dict[str, Relation] = {rel.code: rel for rel in Relation}
 
 def add(a: Hex, b: Hex) -> Hex:
     """a + b."""
-    return Hex(a[0] + b[0], a[1] + b[1])
+    return _mk(Hex, (a[0] + b[0], a[1] + b[1]))
 
 
 def sub(a: Hex, b: Hex) -> Hex:
     """a - b."""
-    return Hex(a[0] - b[0], a[1] - b[1])
+    return _mk(Hex, (a[0] - b[0], a[1] - b[1]))
 
 
 def scale(h: Hex, k: int) -> Hex:
     """h * k."""
-    return Hex(h[0] * k, h[1] * k)
+    return _mk(Hex, (h[0] * k, h[1] * k))
 
 
 def neighbor(h: Hex, direction: int) -> Hex:
     """The hex adjacent to h through side `direction` (0..5)."""
     d = DIRECTIONS[direction]
-    return Hex(h[0] + d[0], h[1] + d[1])
+    return _mk(Hex, (h[0] + d[0], h[1] + d[1]))
 
 
 def neighbors(h: Hex) -> tuple[Hex, ...]:
     """The six neighbours of h in direction order N, NE, SE, S, SW, NW."""
     q, r = h
     return (
-        Hex(q, r - 1),
-        Hex(q + 1, r - 1),
-        Hex(q + 1, r),
-        Hex(q, r + 1),
-        Hex(q - 1, r + 1),
-        Hex(q - 1, r),
+        _mk(Hex, (q, r - 1)),
+        _mk(Hex, (q + 1, r - 1)),
+        _mk(Hex, (q + 1, r)),
+        _mk(Hex, (q, r + 1)),
+        _mk(Hex, (q - 1, r + 1)),
+        _mk(Hex, (q - 1, r)),
     )
 
 
@@ -194,7 +198,7 @@ def relation_of(origin: Hex, facing: int, target: Hex) -> Relation:
 def neighbor_at(origin: Hex, facing: int, relation: int) -> Hex:
     """The hex touching the figure's `relation` side."""
     d = DIRECTIONS[(facing + relation) % 6]
-    return Hex(origin[0] + d[0], origin[1] + d[1])
+    return _mk(Hex, (origin[0] + d[0], origin[1] + d[1]))
 
 
 # --- areas and lines ----------------------------------------------------------------------------
@@ -213,7 +217,7 @@ def ring(center: Hex, radius: int) -> list[Hex]:
     for side in range(6):
         dq, dr = DIRECTIONS[(side + 2) % 6]
         for _ in range(radius):
-            out.append(Hex(q, r))
+            out.append(_mk(Hex, (q, r)))
             q += dq
             r += dr
     return out
@@ -241,7 +245,7 @@ def _cube_round(fq: float, fr: float, fs: float) -> Hex:
         q = -r - s
     elif dr > ds:
         r = -q - s
-    return Hex(q, r)
+    return _mk(Hex, (q, r))
 
 
 # Unequal components so the nudge is never parallel to a hex edge: a point lying exactly on an
@@ -318,9 +322,9 @@ def cone(origin: Hex, facing: int, radius: int) -> list[Hex]:
     out: list[Hex] = []
     for k in range(1, radius + 1):
         for b in range(k):
-            out.append(Hex(oq + k * lq + b * rq, or_ + k * lr + b * rr))
+            out.append(_mk(Hex, (oq + k * lq + b * rq, or_ + k * lr + b * rr)))
         for a in range(k, -1, -1):
-            out.append(Hex(oq + a * lq + k * rq, or_ + a * lr + k * rr))
+            out.append(_mk(Hex, (oq + a * lq + k * rq, or_ + a * lr + k * rr)))
     return out
 
 
@@ -422,7 +426,7 @@ def to_offset(h: Hex) -> tuple[int, int]:
 
 def from_offset(col: int, row: int) -> Hex:
     """Inverse of `to_offset`."""
-    return Hex(col, row - (col - (col & 1)) // 2)
+    return _mk(Hex, (col, row - (col - (col & 1)) // 2))
 
 
 def to_pixel(h: Hex, size: float = 1.0) -> tuple[float, float]:

@@ -97,6 +97,10 @@ class Ruleset(ABC, Generic[State]):
             return 0.0
         return 1.0 if seat in out.winners else -1.0
 
+    def rounds(self, state: State) -> int:
+        """How far the match has gone in the ruleset's own unit (turns, rounds); 0 if none."""
+        return 0
+
     def seat_label(self, state: State, seat: Seat) -> str:
         """A short description of a seat's figure (its class, say) for tables and panels."""
         return seat

@@ -164,9 +164,13 @@ class QuickRules(Ruleset[QuickState]):
         return state.fighters[seat].cls
 
     def render_text(self, state: QuickState, seat: str | None) -> str:
-        from gladiator.rules.quick.presentation import render_board
+        from gladiator.rules.quick.presentation import render_board, status_line
 
-        return render_board(state)
+        lines = [status_line(f) for f in state.fighters.values()]
+        return render_board(state) + "\n\n" + "\n".join(lines)
+
+    def rounds(self, state: QuickState) -> int:
+        return state.round
 
 
 # -- turn order --------------------------------------------------------------------------------

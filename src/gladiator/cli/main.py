@@ -1,0 +1,268 @@
+"""The `gladiator` command. A user's mistake gets one line on stderr and exit status 2."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+from rich.prompt import Prompt
+from rich.table import Table
+
+from gladiator import registry
+from gladiator.bots import BOTS, make_bot
+from gladiator.core.match import Match, ReplayMismatch
+from gladiator.core.record import MatchRecord, RecordError
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="Play, simulate and study the GLADIATOR family of hex-grid gladiatorial combat rules.",
+)
+console = Console()
+err = Console(stderr=True)
+
+
+class UserError(Exception):
+    """A mistake in what the user gave us: reported in one line."""
+
+
+def _fail(message: str) -> None:
+    err.print(f"error: {message}", highlight=False, markup=False, soft_wrap=True)
+    raise typer.Exit(2)
+
+
+def _options(ruleset: str, gladiators: str | None, option: list[str] | None) -> dict[str, Any]:
+    rs = registry.get(ruleset)
+    raw: dict[str, Any] = {}
+    for item in option or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise UserError(f"--option wants KEY=VALUE, not {item!r}")
+        try:
+            raw[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            raw[key.strip()] = value
+    if gladiators:
+        raw["gladiators"] = [g.strip().lower() for g in gladiators.split(",") if g.strip()]
+    return rs.normalise_options(raw)
+
+
+def _read_record(path: Path) -> MatchRecord:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UserError(f"no such file: {path}") from None
+    except IsADirectoryError:
+        raise UserError(f"{path} is a folder, not a record file") from None
+    except UnicodeDecodeError:
+        raise UserError(f"{path} is not a match record (not UTF-8 text)") from None
+    except OSError as exc:
+        raise UserError(f"cannot read {path}: {exc.strerror}") from None
+    return MatchRecord.from_json(text)
+
+
+GladiatorsOpt = Annotated[
+    str | None,
+    typer.Option(help="Classes by seat, comma-separated (e.g. heavy,retiarius; random rolls)."),
+]
+OptionOpt = Annotated[
+    list[str] | None, typer.Option("--option", "-o", help="A match option KEY=VALUE (repeatable).")
+]
+
+
+@app.command()
+def play(
+    ruleset: Annotated[str, typer.Argument(help="Which rules: see `gladiator rules`.")] = "quick",
+    vs: Annotated[str, typer.Option(help="Opponent: greedy, random or human (hotseat).")] = "greedy",
+    seat: Annotated[str | None, typer.Option(help="Your seat (default: the first).")] = None,
+    gladiators: GladiatorsOpt = None,
+    option: OptionOpt = None,
+    seed: Annotated[int | None, typer.Option(help="Fix the dice (default: fresh).")] = None,
+    save: Annotated[Path | None, typer.Option(help="Write the match record here.")] = None,
+) -> None:
+    """Play a match in the terminal against a bot, or hotseat."""
+    from gladiator.cli.play import Abandoned, TerminalGame
+
+    try:
+        opts = _options(ruleset, gladiators, option)
+        rs = registry.get(ruleset)
+        match = Match(rs, opts, seed=seed)
+        seats = match.seats
+        me = seat or seats[0]
+        if me not in seats:
+            raise UserError(f"no seat {me!r}; seats: {', '.join(seats)}")
+        if vs.lower() == "human":
+            humans = set(seats)
+            bots = {}
+        else:
+            humans = {me}
+            bots = {s: make_bot(vs) for s in seats if s != me}
+        game = TerminalGame(
+            match, humans, bots, console, lambda q, secret: Prompt.ask(q, password=secret)
+        )
+        game.run(save)
+    except (Abandoned, EOFError, KeyboardInterrupt):
+        console.print("\nmatch abandoned.")
+    except (UserError, ValueError) as exc:
+        _fail(str(exc))
+
+
+@app.command()
+def sim(
+    ruleset: Annotated[str, typer.Argument(help="Which rules: see `gladiator rules`.")],
+    matches: Annotated[int, typer.Option(min=1, help="How many matches.")] = 1000,
+    seed: Annotated[int, typer.Option(help="Batch seed; match i gets a seed derived from it.")] = 1,
+    jobs: Annotated[int, typer.Option(min=1, help="Local processes.")] = 1,
+    bots: Annotated[str, typer.Option(help="Bot per seat, comma-separated.")] = "greedy",
+    gladiators: GladiatorsOpt = None,
+    option: OptionOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
+    records: Annotated[Path | None, typer.Option(help="Keep every match record here.")] = None,
+) -> None:
+    """Bot-versus-bot matches: win rates by class, match length, how matches ended."""
+    from gladiator.sim.report import summarise
+    from gladiator.sim.runner import run_batch
+
+    try:
+        opts = _options(ruleset, gladiators, option)
+        bot_names = [b.strip().lower() for b in bots.split(",") if b.strip()]
+        for b in bot_names:
+            if b not in BOTS:
+                raise UserError(f"unknown bot {b!r}; known: {', '.join(sorted(BOTS))}")
+        if records is not None and records.exists() and not records.is_dir():
+            raise UserError(f"{records} exists and is not a folder")
+        with Progress(
+            "[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+            TimeElapsedColumn(), console=err, transient=as_json, disable=as_json,
+        ) as progress:
+            task = progress.add_task(f"{ruleset} matches", total=matches)
+            results = run_batch(
+                ruleset, opts, matches, seed, bot_names or ["greedy"], jobs=jobs,
+                records=records, on_progress=lambda k: progress.advance(task, k),
+            )
+    except (UserError, ValueError, OSError) as exc:
+        _fail(str(exc))
+        return
+    summary = summarise(results)
+    summary.update(ruleset=ruleset, seed=seed, bots=bot_names, options=opts)
+    if as_json:
+        print(json.dumps(summary, indent=1))
+        return
+    _print_summary(summary)
+
+
+def _print_summary(s: dict[str, Any]) -> None:
+    t = Table(title=f"{s['matches']} {s['ruleset']} matches, seed {s['seed']}, bots {s['bots']}")
+    for col in ("class", "appearances", "wins", "win rate", "95% CI"):
+        t.add_column(col, justify="right" if col != "class" else "left")
+    for row in s["by_label"]:
+        lo, hi = row["ci95"]
+        t.add_row(row["label"], str(row["appearances"]), str(row["wins"]),
+                  f"{row['win_rate']:.3f}", f"{lo:.3f}–{hi:.3f}")
+    console.print(t)
+    if s["matchups"]:
+        labels = sorted({m["label"] for m in s["matchups"]})
+        grid = {(m["label"], m["against"]): m for m in s["matchups"]}
+        mt = Table(title="win rate of row against column (matches)")
+        mt.add_column("")
+        for lab in labels:
+            mt.add_column(lab, justify="right")
+        for a in labels:
+            cells = []
+            for b in labels:
+                m = grid.get((a, b))
+                cells.append(f"{m['win_rate']:.2f} ({m['matches']})" if m else "–")
+            mt.add_row(a, *cells)
+        console.print(mt)
+    e = Table(title="how matches ended")
+    e.add_column("ending")
+    e.add_column("matches", justify="right")
+    for k, v in s["endings"].items():
+        e.add_row(k, str(v))
+    console.print(e)
+    console.print(
+        f"mean length: {s['mean_rounds']:.1f} rounds, {s['mean_steps']:.1f} decisions, "
+        f"{s['mean_dice']:.1f} dice; draws: {s['draws']}"
+    )
+
+
+@app.command()
+def replay(path: Annotated[Path, typer.Argument(help="A match record (JSON).")]) -> None:
+    """Print a saved match's transcript: every event, then the result."""
+    try:
+        rec = _read_record(path)
+        registry.get(rec.ruleset)
+    except (UserError, ValueError) as exc:
+        _fail(str(exc))
+        return
+    for i, step in enumerate(rec.steps):
+        console.print(f"{i:4d} " + "  ".join(f"{s}: {o}" for s, o in step.items()), highlight=False)
+    for e in rec.events:
+        console.print(str(e.get("text", e)), highlight=False, markup=False)
+    if rec.outcome:
+        console.print(f"result: {rec.outcome.get('summary')}", highlight=False)
+
+
+@app.command()
+def verify(path: Annotated[Path, typer.Argument(help="A finished match record (JSON).")]) -> None:
+    """Check a finished record: its seed against the commitment, then a bit-for-bit replay."""
+    try:
+        rec = _read_record(path)
+        rs = registry.get(rec.ruleset)
+        m = Match.replay(rec, rs)
+    except (UserError, ReplayMismatch, RecordError, ValueError) as exc:
+        _fail(f"{path}: {exc}")
+        return
+    console.print(
+        f"ok: {path} — seed matches its commitment, {len(rec.steps)} orders and "
+        f"{len(rec.rolls)} rolls replay exactly; final state {m.ruleset.state_hash(m.state)[:16]}"
+    )
+
+
+@app.command()
+def bench(
+    ruleset: Annotated[str, typer.Argument()] = "quick",
+    matches: Annotated[int, typer.Option(min=1)] = 1000,
+    seed: int = 1,
+    out: Annotated[Path | None, typer.Option(help="Also write the JSON here.")] = None,
+) -> None:
+    """Matches per second per core, and the engine time over the dice floor, as JSON."""
+    from gladiator.sim.bench import run_bench
+
+    try:
+        registry.get(ruleset)
+        result = run_bench(ruleset, matches, seed)
+    except ValueError as exc:
+        _fail(str(exc))
+        return
+    text = json.dumps(result, indent=1)
+    if out is not None:
+        try:
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_text(text + "\n")
+        except OSError as exc:
+            _fail(f"cannot write {out}: {exc.strerror}")
+    print(text)
+
+
+@app.command()
+def rules() -> None:
+    """The rulesets this build knows."""
+    for name in registry.names():
+        rs = registry.get(name)
+        console.print(f"{name:10} {rs.title} (version {rs.version})")
+
+
+def run() -> None:
+    """Console entry point."""
+    try:
+        app()
+    except UserError as exc:  # pragma: no cover - commands catch their own
+        err.print(f"error: {exc}", markup=False)
+        sys.exit(2)

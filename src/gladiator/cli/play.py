@@ -1,0 +1,125 @@
+"""A match in the terminal, for any ruleset, through the protocol: humans type orders in the
+ruleset's notation, bots answer for the other seats, and every illegal entry is answered with
+what is legal.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.panel import Panel
+from rich.table import Table
+
+from gladiator.bots import Bot
+from gladiator.core.decisions import ChooseOne, Decision, IllegalOrder
+from gladiator.core.match import Match
+
+__all__ = ["Abandoned", "TerminalGame"]
+
+Ask = Callable[[str, bool], str]
+
+
+class Abandoned(Exception):
+    """The player quit (q, end of input or Ctrl-C)."""
+
+
+class TerminalGame:
+    def __init__(
+        self,
+        match: Match,
+        humans: set[str],
+        bots: Mapping[str, Bot],
+        console: Console,
+        ask: Ask,
+        *,
+        bot_seed: int = 0,
+    ) -> None:
+        self.match = match
+        self.humans = humans
+        self.bots = bots
+        self.console = console
+        self.ask = ask
+        self.rng = random.Random(bot_seed)
+        self.shown = 0
+
+    def run(self, save: Path | None = None) -> None:
+        m = self.match
+        self.console.print(
+            Panel(
+                f"{m.ruleset.title}\nseed commitment {m.commitment}\n"
+                f"you play: {', '.join(sorted(self.humans)) or 'nobody'}; type ? for help",
+                title="gladiator",
+            )
+        )
+        try:
+            while not m.finished:
+                self._show()
+                pending = m.pending()
+                hotseat = len(self.humans & set(pending)) > 1
+                for seat in m.waiting_for():
+                    decision = pending[seat]
+                    if seat in self.humans:
+                        self._human(seat, decision, hotseat)
+                    else:
+                        order = self.bots[seat].choose(
+                            m.ruleset, m.state, seat, decision, self.rng
+                        )
+                        m.submit(seat, order)
+                        if not decision.secret:
+                            self.console.print(f"[dim]{seat} ({self.bots[seat].name}): {order}[/]")
+            self._show()
+            outcome = m.outcome
+            assert outcome is not None
+            self.console.print(Panel(outcome.summary, title="the end"))
+            self.console.print(f"seed {m.seed}, nonce {m.nonce} (check: gladiator verify FILE)")
+        finally:
+            if save is not None:
+                save.write_text(m.record().to_json())
+                self.console.print(f"record saved to {save}")
+
+    def _show(self) -> None:
+        m = self.match
+        new = m.events[self.shown :]
+        self.shown = len(m.events)
+        for e in new:
+            self.console.print(f"  {e['text']}", highlight=False)
+        if m.finished:
+            return
+        self.console.print(m.ruleset.render_text(m.state, None), highlight=False)
+
+    def _human(self, seat: str, decision: Decision, hotseat: bool) -> None:
+        secret = decision.secret and hotseat
+        if secret:
+            self.console.clear()
+            self.ask(f"Hand the keyboard to {seat} and press Enter", False)
+        while True:
+            text = self.ask(f"{seat}, {decision.prompt}", secret).strip()
+            if text.lower() in ("q", "quit", "exit"):
+                raise Abandoned
+            if text in ("?", "help", ""):
+                self._help(decision)
+                continue
+            try:
+                self.match.submit(seat, text)
+            except IllegalOrder as exc:
+                self.console.print(f"[red]{exc}[/]", highlight=False)
+                continue
+            break
+        if secret:
+            self.console.clear()
+            self.console.print(f"{seat} has given a secret order.")
+
+    def _help(self, decision: Decision) -> None:
+        if isinstance(decision, ChooseOne):
+            table = Table("order", "meaning", title=decision.prompt)
+            for o in decision.options:
+                table.add_row(o.text, o.label)
+            self.console.print(table)
+        else:
+            legal: list[Any] | None = decision.legal(40)
+            self.console.print(decision.to_dict() if legal is None else ", ".join(legal))
+        self.console.print("q quits.")

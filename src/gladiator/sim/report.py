@@ -1,0 +1,66 @@
+"""Balance tables from a batch of matches: win rates with confidence intervals, lengths, endings."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from gladiator.sim.runner import MatchSummary
+
+__all__ = ["summarise", "wilson"]
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for a win rate (95% by default)."""
+    if n == 0:
+        return (0.0, 0.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def summarise(results: Sequence[MatchSummary]) -> dict[str, Any]:
+    n = len(results)
+    appearances: Counter[str] = Counter()
+    wins: Counter[str] = Counter()
+    pair_games: Counter[tuple[str, str]] = Counter()
+    pair_wins: Counter[tuple[str, str]] = Counter()
+    for r in results:
+        for seat, label in r.labels.items():
+            appearances[label] += 1
+            if seat in r.winners:
+                wins[label] += 1
+        if len(r.labels) == 2:
+            (sa, la), (sb, lb) = r.labels.items()
+            for me, mine, them in ((sa, la, lb), (sb, lb, la)):
+                pair_games[(mine, them)] += 1
+                if me in r.winners:
+                    pair_wins[(mine, them)] += 1
+    by_label = []
+    for label in sorted(appearances):
+        a, w = appearances[label], wins[label]
+        lo, hi = wilson(w, a)
+        by_label.append({
+            "label": label, "appearances": a, "wins": w,
+            "win_rate": w / a if a else 0.0, "ci95": [lo, hi],
+        })
+    matchups = [
+        {"label": mine, "against": them, "matches": g, "wins": pair_wins[(mine, them)],
+         "win_rate": pair_wins[(mine, them)] / g}
+        for (mine, them), g in sorted(pair_games.items())
+    ]
+    methods = Counter(r.method for r in results)
+    return {
+        "matches": n,
+        "draws": sum(1 for r in results if not r.winners),
+        "by_label": by_label,
+        "matchups": matchups,
+        "endings": dict(methods.most_common()),
+        "mean_steps": sum(r.steps for r in results) / n if n else 0.0,
+        "mean_rounds": sum(r.rounds for r in results) / n if n else 0.0,
+        "mean_dice": sum(r.dice for r in results) / n if n else 0.0,
+    }
