@@ -79,7 +79,9 @@ OptionOpt = Annotated[
 @app.command()
 def play(
     ruleset: Annotated[str, typer.Argument(help="Which rules: see `gladiator rules`.")] = "quick",
-    vs: Annotated[str, typer.Option(help="Opponent: greedy, random or human (hotseat).")] = "greedy",
+    vs: Annotated[
+        str, typer.Option(help="Opponent: greedy, random or human (hotseat).")
+    ] = "greedy",
     seat: Annotated[str | None, typer.Option(help="Your seat (default: the first).")] = None,
     gladiators: GladiatorsOpt = None,
     option: OptionOpt = None,
@@ -138,13 +140,24 @@ def sim(
         if records is not None and records.exists() and not records.is_dir():
             raise UserError(f"{records} exists and is not a folder")
         with Progress(
-            "[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-            TimeElapsedColumn(), console=err, transient=as_json, disable=as_json,
+            "[progress.description]{task.description}",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=err,
+            transient=as_json,
+            disable=as_json,
         ) as progress:
             task = progress.add_task(f"{ruleset} matches", total=matches)
             results = run_batch(
-                ruleset, opts, matches, seed, bot_names or ["greedy"], jobs=jobs,
-                records=records, on_progress=lambda k: progress.advance(task, k),
+                ruleset,
+                opts,
+                matches,
+                seed,
+                bot_names or ["greedy"],
+                jobs=jobs,
+                records=records,
+                on_progress=lambda k: progress.advance(task, k),
             )
     except (UserError, ValueError, OSError) as exc:
         _fail(str(exc))
@@ -163,8 +176,13 @@ def _print_summary(s: dict[str, Any]) -> None:
         t.add_column(col, justify="right" if col != "class" else "left")
     for row in s["by_label"]:
         lo, hi = row["ci95"]
-        t.add_row(row["label"], str(row["appearances"]), str(row["wins"]),
-                  f"{row['win_rate']:.3f}", f"{lo:.3f}–{hi:.3f}")
+        t.add_row(
+            row["label"],
+            str(row["appearances"]),
+            str(row["wins"]),
+            f"{row['win_rate']:.3f}",
+            f"{lo:.3f}–{hi:.3f}",
+        )
     console.print(t)
     if s["matchups"]:
         labels = sorted({m["label"] for m in s["matchups"]})

@@ -65,9 +65,7 @@ class TerminalGame:
                     if seat in self.humans:
                         self._human(seat, decision, hotseat)
                     else:
-                        order = self.bots[seat].choose(
-                            m.ruleset, m.state, seat, decision, self.rng
-                        )
+                        order = self.bots[seat].choose(m.ruleset, m.state, seat, decision, self.rng)
                         m.submit(seat, order)
                         if not decision.secret:
                             self.console.print(f"[dim]{seat} ({self.bots[seat].name}): {order}[/]")

@@ -18,7 +18,7 @@ __all__ = ["Dice", "DiceExpr", "Roll", "parse_dice"]
 class Roll(NamedTuple):
     """One recorded throw: the notation, the faces as they fell, and why it was thrown."""
 
-    index: int
+    n: int
     notation: str
     faces: tuple[int, ...]
     total: int
@@ -28,7 +28,7 @@ class Roll(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {
-            "n": self.index,
+            "n": self.n,
             "dice": self.notation,
             "faces": list(self.faces),
             "total": self.total,
@@ -95,7 +95,9 @@ def parse_dice(notation: str) -> DiceExpr:
     """Parse `nDm±k`, `Dm`, `1D3`, `2D3-1`, `D66`, `D20`. Raises ValueError on anything else."""
     m = _NOTATION.match(notation)
     if m is None:
-        raise ValueError(f"not a dice expression: {notation!r} (expected e.g. 2D6, 1D3, 2D3-1, D66)")
+        raise ValueError(
+            f"not a dice expression: {notation!r} (expected e.g. 2D6, 1D3, 2D3-1, D66)"
+        )
     count = int(m.group(1)) if m.group(1) else 1
     sides = int(m.group(2))
     modifier = int(m.group(4)) if m.group(4) else 0

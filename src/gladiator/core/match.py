@@ -48,7 +48,10 @@ class Match:
         self.state, opening = ruleset.initial_state(self.options, self.dice)
         self.steps: list[dict[Seat, str]] = []
         self.events: list[Event] = [
-            {"type": "start", "text": f"Match of {ruleset.title}; seed commitment {self.commitment}"},
+            {
+                "type": "start",
+                "text": f"Match of {ruleset.title}; seed commitment {self.commitment}",
+            },
             *opening,
         ]
         self._submitted: dict[Seat, str] = {}
@@ -77,7 +80,7 @@ class Match:
         return self.dice.log
 
     def view(self, seat: Seat | None) -> dict[str, Any]:
-        """What `seat` may see: the ruleset's view plus its own decision and order, never others'."""
+        """What `seat` may see: the ruleset's view, its own decision and order, never others'."""
         v = self.ruleset.view(self.state, seat)
         pending = self.pending()
         v["waiting_for"] = self.waiting_for()
@@ -179,7 +182,11 @@ class Match:
         got_rolls = [r.to_dict() for r in m.dice.log]
         if got_rolls != record.rolls:
             first = next(
-                (i for i, (a, b) in enumerate(zip(got_rolls, record.rolls, strict=False)) if a != b),
+                (
+                    i
+                    for i, (a, b) in enumerate(zip(got_rolls, record.rolls, strict=False))
+                    if a != b
+                ),
                 min(len(got_rolls), len(record.rolls)),
             )
             raise ReplayMismatch(f"dice differ from roll {first} on")
@@ -191,4 +198,3 @@ class Match:
         if record.final_hash is not None and m.ruleset.state_hash(m.state) != record.final_hash:
             raise ReplayMismatch("the final state differs from the record")
         return m
-

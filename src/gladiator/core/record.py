@@ -61,9 +61,11 @@ class MatchRecord:
         try:
             data = json.loads(text)
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise RecordError(f"not a match record: invalid JSON ({exc.msg} at line {exc.lineno})"
-                              if isinstance(exc, json.JSONDecodeError)
-                              else "not a match record: not UTF-8 text") from None
+            raise RecordError(
+                f"not a match record: invalid JSON ({exc.msg} at line {exc.lineno})"
+                if isinstance(exc, json.JSONDecodeError)
+                else "not a match record: not UTF-8 text"
+            ) from None
         return cls.from_dict(data)
 
     @classmethod

@@ -91,16 +91,18 @@ def run_bench(
         n = matches if bot == "random" else max(1, matches // 5)
         elapsed, dice_count, steps = _time_matches(ruleset_name, opts, bot, n, seed)
         floor = _dice_floor(dice_count, seed)
-        runs.append({
-            "bot": bot,
-            "matches": n,
-            "seconds": round(elapsed, 4),
-            "matches_per_second_per_core": round(n / elapsed, 2),
-            "decisions_per_second": round(steps / elapsed, 1),
-            "dice_drawn": dice_count,
-            "dice_floor_seconds": round(floor, 5),
-            "engine_over_dice_floor": round(elapsed / floor, 1) if floor > 0 else None,
-        })
+        runs.append(
+            {
+                "bot": bot,
+                "matches": n,
+                "seconds": round(elapsed, 4),
+                "matches_per_second_per_core": round(n / elapsed, 2),
+                "decisions_per_second": round(steps / elapsed, 1),
+                "dice_drawn": dice_count,
+                "dice_floor_seconds": round(floor, 5),
+                "engine_over_dice_floor": round(elapsed / floor, 1) if floor > 0 else None,
+            }
+        )
     return {
         "schema": "gladiator.bench",
         "schema_version": 1,

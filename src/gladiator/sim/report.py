@@ -44,13 +44,23 @@ def summarise(results: Sequence[MatchSummary]) -> dict[str, Any]:
     for label in sorted(appearances):
         a, w = appearances[label], wins[label]
         lo, hi = wilson(w, a)
-        by_label.append({
-            "label": label, "appearances": a, "wins": w,
-            "win_rate": w / a if a else 0.0, "ci95": [lo, hi],
-        })
+        by_label.append(
+            {
+                "label": label,
+                "appearances": a,
+                "wins": w,
+                "win_rate": w / a if a else 0.0,
+                "ci95": [lo, hi],
+            }
+        )
     matchups = [
-        {"label": mine, "against": them, "matches": g, "wins": pair_wins[(mine, them)],
-         "win_rate": pair_wins[(mine, them)] / g}
+        {
+            "label": mine,
+            "against": them,
+            "matches": g,
+            "wins": pair_wins[(mine, them)],
+            "win_rate": pair_wins[(mine, them)] / g,
+        }
         for (mine, them), g in sorted(pair_games.items())
     ]
     methods = Counter(r.method for r in results)

@@ -51,9 +51,7 @@ def play_match(
     rng = random.Random(derive_seed(seed, "bots"))
     while not match.finished:
         pending = match.pending()
-        orders = {
-            s: players[s].choose(ruleset, match.state, s, d, rng) for s, d in pending.items()
-        }
+        orders = {s: players[s].choose(ruleset, match.state, s, d, rng) for s, d in pending.items()}
         match.apply_step(orders)
     outcome = match.outcome
     assert outcome is not None
@@ -81,7 +79,11 @@ def _chunk(
     out = []
     for i in indices:
         s = play_match(
-            ruleset_name, options, derive_seed(seed, i), bots, index=i,
+            ruleset_name,
+            options,
+            derive_seed(seed, i),
+            bots,
+            index=i,
             keep_record=records is not None,
         )
         if records is not None and s.record_json is not None:
@@ -129,4 +131,3 @@ def run_batch(
                     on_progress(len(part))
     results.sort(key=lambda s: s.index)
     return results
-

@@ -61,26 +61,45 @@ def strike(
     diff = a + mod - d  # §7.3
     detail = f" ({', '.join(parts)})" if parts else ""
     if diff <= 0:
-        events.append({"type": "strike", "seat": attacker.seat, "target": defender.seat,
-                       "result": "miss", "text": f"{head}{detail}: {diff:+d}, no harm (quick §7.3)"})
+        events.append(
+            {
+                "type": "strike",
+                "seat": attacker.seat,
+                "target": defender.seat,
+                "result": "miss",
+                "text": f"{head}{detail}: {diff:+d}, no harm (quick §7.3)",
+            }
+        )
         return
     save_on = _save_target(defender)
     if save_on:  # §7.4
         save = dice.d(6, f"{defender.seat}'s saving throw", "quick §7.4")
         if save >= save_on:
-            events.append({
-                "type": "strike", "seat": attacker.seat, "target": defender.seat,
-                "result": "saved", "text": f"{head}{detail}: {diff:+d}, saved by the armour "
-                f"({save} on {save_on}+, quick §7.4)",
-            })
+            events.append(
+                {
+                    "type": "strike",
+                    "seat": attacker.seat,
+                    "target": defender.seat,
+                    "result": "saved",
+                    "text": f"{head}{detail}: {diff:+d}, saved by the armour "
+                    f"({save} on {save_on}+, quick §7.4)",
+                }
+            )
             return
     defender.strength -= diff  # §7.5
-    events.append({
-        "type": "strike", "seat": attacker.seat, "target": defender.seat, "result": "wound",
-        "damage": diff, "strength": defender.strength,
-        "text": f"{head}{detail}: {defender.seat} loses {diff} strength, now {defender.strength} "
-                "(quick §7.5)",
-    })
+    events.append(
+        {
+            "type": "strike",
+            "seat": attacker.seat,
+            "target": defender.seat,
+            "result": "wound",
+            "damage": diff,
+            "strength": defender.strength,
+            "text": f"{head}{detail}: {defender.seat} loses {diff} strength, "
+            f"now {defender.strength} "
+            "(quick §7.5)",
+        }
+    )
     _check_helpless(state, attacker, defender, dice, events)
 
 
@@ -96,12 +115,18 @@ def _check_helpless(
     h = tables().helpless
     if defender.strength < h.dead_below:  # §7.7
         defender.status = "dead"
-        events.append({"type": "dead", "seat": defender.seat,
-                       "text": f"{defender.seat} is dead (quick §7.7)"})
+        events.append(
+            {"type": "dead", "seat": defender.seat, "text": f"{defender.seat} is dead (quick §7.7)"}
+        )
     elif defender.strength <= h.helpless_at_or_below:  # §7.6
         defender.status = "helpless"
-        events.append({"type": "helpless", "seat": defender.seat,
-                       "text": f"{defender.seat} is helpless, awaiting the thumbs (quick §7.6)"})
+        events.append(
+            {
+                "type": "helpless",
+                "seat": defender.seat,
+                "text": f"{defender.seat} is helpless, awaiting the thumbs (quick §7.6)",
+            }
+        )
         begin_fate(state, defender, attacker, dice, events)
 
 
@@ -116,8 +141,13 @@ def _special_event(
 ) -> None:
     """§9: the special event table, read from the data file."""
     row = tables().special(face)
-    ev: Event = {"type": "special", "seat": attacker.seat, "target": defender.seat,
-                 "double": face, "effect": row.effect}
+    ev: Event = {
+        "type": "special",
+        "seat": attacker.seat,
+        "target": defender.seat,
+        "double": face,
+        "effect": row.effect,
+    }
     cite = f"(quick {row.section})"
     if row.effect == "killed":
         defender.status = "killed"
@@ -144,11 +174,15 @@ def _special_event(
         loser = defender if roll in row.defender_on else attacker
         if loser.has_weapon:
             loser.has_weapon = False
-            ev["text"] = (f"{head}: double {face}, {roll} on the die: {loser.seat}'s weapon "
-                          f"breaks, knuckle sandwich from now on {cite}")
+            ev["text"] = (
+                f"{head}: double {face}, {roll} on the die: {loser.seat}'s weapon "
+                f"breaks, knuckle sandwich from now on {cite}"
+            )
         else:
-            ev["text"] = (f"{head}: double {face}, {roll} on the die: {loser.seat} has no "
-                          f"weapon left to break {cite}")
+            ev["text"] = (
+                f"{head}: double {face}, {roll} on the die: {loser.seat} has no "
+                f"weapon left to break {cite}"
+            )
         ev["broken"] = loser.seat
     events.append(ev)
 
@@ -165,14 +199,24 @@ def cast_net(
     if roll >= need:
         target.ensnared = True  # §10.5: for good
         caster.net_cast = True  # QR10: the net stays on him
-        events.append({
-            "type": "net", "seat": caster.seat, "target": target.seat, "result": "ensnared",
-            "text": f"{caster.seat} casts the net {where}: {roll} on {need}+, {target.seat} is "
-                    "ensnared for good (quick §10.2, §10.5)",
-        })
+        events.append(
+            {
+                "type": "net",
+                "seat": caster.seat,
+                "target": target.seat,
+                "result": "ensnared",
+                "text": f"{caster.seat} casts the net {where}: {roll} on {need}+, {target.seat} is "
+                "ensnared for good (quick §10.2, §10.5)",
+            }
+        )
     else:
-        events.append({
-            "type": "net", "seat": caster.seat, "target": target.seat, "result": "miss",
-            "text": f"{caster.seat} casts the net {where}: {roll} on {need}+, missed; he draws "
-                    "it back (quick §10.2, QR10)",
-        })
+        events.append(
+            {
+                "type": "net",
+                "seat": caster.seat,
+                "target": target.seat,
+                "result": "miss",
+                "text": f"{caster.seat} casts the net {where}: {roll} on {need}+, missed; he draws "
+                "it back (quick §10.2, QR10)",
+            }
+        )

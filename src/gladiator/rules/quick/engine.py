@@ -90,14 +90,18 @@ class QuickRules(Ruleset[QuickState]):
             )
         events: list[Event] = [
             {
-                "type": "gladiator", "seat": f.seat, "class": f.cls, "strength": f.strength,
+                "type": "gladiator",
+                "seat": f.seat,
+                "class": f.cls,
+                "strength": f.strength,
                 "text": f"{f.seat}: {f.cls}, strength {f.strength} (quick §3.1)",
             }
             for f in fighters.values()
         ]
         order = _roll_turn_order(list(seats), dice)
-        events.append({"type": "order", "order": order,
-                       "text": "turn order: " + ", ".join(order) + " (QR2)"})
+        events.append(
+            {"type": "order", "order": order, "text": "turn order: " + ", ".join(order) + " (QR2)"}
+        )
         state = QuickState(options=dict(options), fighters=fighters, order=order)
         _start_turn(state, fighters[order[0]], dice, events)
         return state, events
@@ -120,11 +124,13 @@ class QuickRules(Ruleset[QuickState]):
             )
             return dict.fromkeys(fate.deciders, decision)
         seat = state.active
-        return {seat: ChooseOne(
-            prompt=f"{seat}: {state.ap} AP left",
-            options=tuple(legal_actions(state, seat)),
-            aliases=(("END", "E"), ("PASS", "E")),
-        )}
+        return {
+            seat: ChooseOne(
+                prompt=f"{seat}: {state.ap} AP left",
+                options=tuple(legal_actions(state, seat)),
+                aliases=(("END", "E"), ("PASS", "E")),
+            )
+        }
 
     # -- resolution --------------------------------------------------------------------------
     def apply(self, state: QuickState, orders: Mapping[str, str], dice: Dice) -> list[Event]:
@@ -288,20 +294,30 @@ def _act(state: QuickState, seat: str, order: str, dice: Dice, events: list[Even
         cost = t.forward if rel is Relation.FRONT else t.other_step
         me.hex = hg.neighbor_at(me.hex, me.facing, rel)
         state.ap -= cost
-        events.append({
-            "type": "move", "seat": seat, "order": order, "to": [me.hex.q, me.hex.r],
-            "text": f"{seat} {STEP_LABELS[order]} to {me.hex.q},{me.hex.r} "
-                    f"({cost} AP, quick §5.2)",
-        })
+        events.append(
+            {
+                "type": "move",
+                "seat": seat,
+                "order": order,
+                "to": [me.hex.q, me.hex.r],
+                "text": f"{seat} {STEP_LABELS[order]} to {me.hex.q},{me.hex.r} "
+                f"({cost} AP, quick §5.2)",
+            }
+        )
         return
     if order in ("L", "R"):
         me.facing = hg.turn(me.facing, -1 if order == "L" else 1)
         state.ap -= t.pivot
-        events.append({
-            "type": "pivot", "seat": seat, "order": order, "facing": me.facing,
-            "text": f"{seat} pivots {'left' if order == 'L' else 'right'} to face "
-                    f"{hg.DIRECTION_NAMES[me.facing]} (quick §5.2.3)",
-        })
+        events.append(
+            {
+                "type": "pivot",
+                "seat": seat,
+                "order": order,
+                "facing": me.facing,
+                "text": f"{seat} pivots {'left' if order == 'L' else 'right'} to face "
+                f"{hg.DIRECTION_NAMES[me.facing]} (quick §5.2.3)",
+            }
+        )
         return
     kind, _, target_seat = order.partition(">")
     if kind == "ST":
@@ -358,8 +374,14 @@ def _advance(state: QuickState, dice: Dice, events: list[Event]) -> None:
             state.turn_index = 0
             state.round += 1
             if state.round > state.options["max_rounds"]:
-                _finish(state, (), "time", f"no decision after {state.options['max_rounds']} "
-                        "rounds: the match is stopped as a draw (QR12)", events)
+                _finish(
+                    state,
+                    (),
+                    "time",
+                    f"no decision after {state.options['max_rounds']} "
+                    "rounds: the match is stopped as a draw (QR12)",
+                    events,
+                )
                 return
         me = state.fighters[state.active]
         if me.fighting:
@@ -388,10 +410,16 @@ def _start_turn(state: QuickState, me: Fighter, dice: Dice, events: list[Event])
     state.strikes = 0
     state.casts = 0
     detail = "".join(f" {v:+d} {k}" for k, v in mods)
-    events.append({
-        "type": "turn", "seat": me.seat, "round": state.round, "ap": state.ap,
-        "text": f"round {state.round}: {me.seat} rolls {die}{detail} = {state.ap} AP (quick §5.1)",
-    })
+    events.append(
+        {
+            "type": "turn",
+            "seat": me.seat,
+            "round": state.round,
+            "ap": state.ap,
+            "text": f"round {state.round}: {me.seat} rolls {die}{detail} = {state.ap} AP "
+            "(quick §5.1)",
+        }
+    )
 
 
 def _check_end(state: QuickState, events: list[Event]) -> bool:
@@ -402,15 +430,21 @@ def _check_end(state: QuickState, events: list[Event]) -> bool:
         w = standing[0]
         losers = [f for f in state.fighters.values() if f is not w]
         method = losers[0].status if len(losers) == 1 else "last standing"
-        _finish(state, (w.seat,), method, f"{w.seat} ({w.cls}) wins: "
-                + ", ".join(f"{f.seat} {f.status}" for f in losers), events)
+        _finish(
+            state,
+            (w.seat,),
+            method,
+            f"{w.seat} ({w.cls}) wins: " + ", ".join(f"{f.seat} {f.status}" for f in losers),
+            events,
+        )
     else:
         _finish(state, (), "no survivor", "nobody is left standing", events)
     return True
 
 
-def _finish(state: QuickState, winners: tuple[str, ...], method: str, summary: str,
-            events: list[Event]) -> None:
+def _finish(
+    state: QuickState, winners: tuple[str, ...], method: str, summary: str, events: list[Event]
+) -> None:
     state.phase = "over"
     state.ap = 0
     state.winners = winners

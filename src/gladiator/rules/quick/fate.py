@@ -28,10 +28,14 @@ def begin_fate(
         deciders = tuple(s for s in state.fighters if s != helpless.seat)
     state.fate = Fate(helpless.seat, victor.seat, deciders)
     state.phase = "fate"
-    events.append({
-        "type": "awaiting_thumbs", "seat": helpless.seat, "deciders": list(deciders),
-        "text": f"{helpless.seat} is helpless; {', '.join(deciders)} decide(s) his fate (QR6)",
-    })
+    events.append(
+        {
+            "type": "awaiting_thumbs",
+            "seat": helpless.seat,
+            "deciders": list(deciders),
+            "text": f"{helpless.seat} is helpless; {', '.join(deciders)} decide(s) his fate (QR6)",
+        }
+    )
 
 
 def crowd_verdict(seat: str, dice: Dice) -> bool:
@@ -42,7 +46,11 @@ def crowd_verdict(seat: str, dice: Dice) -> bool:
 def settle_fate(state: QuickState, seat: str, spared: bool, how: str, events: list[Event]) -> None:
     f = state.fighters[seat]
     f.status = "spared" if spared else "slain"
-    events.append({
-        "type": "fate", "seat": seat, "spared": spared,
-        "text": f"{how}: {seat} is {'spared' if spared else 'slain'} (quick §7.6)",
-    })
+    events.append(
+        {
+            "type": "fate",
+            "seat": seat,
+            "spared": spared,
+            "text": f"{how}: {seat} is {'spared' if spared else 'slain'} (quick §7.6)",
+        }
+    )

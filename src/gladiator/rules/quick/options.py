@@ -13,11 +13,15 @@ SEAT_NAMES = ("red", "blue", "green", "yellow", "purple", "orange")
 ClassName = Literal["heavy", "medium", "light", "retiarius", "random"]
 
 
+def _two_random() -> list[ClassName]:
+    return ["random", "random"]
+
+
 class QuickOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     # One entry per gladiator, in seat order (red, blue, ...). "random" rolls the class (QR11).
-    gladiators: list[ClassName] = Field(default_factory=lambda: ["random", "random"])
+    gladiators: list[ClassName] = Field(default_factory=_two_random)
     # QR1: the hexagon sheet's size (side length in hexes).
     arena_side: int = Field(default=6, ge=4, le=12)
     # QR6: who turns the thumbs for a helpless gladiator.
