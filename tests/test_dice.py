@@ -193,7 +193,7 @@ def test_every_roll_is_logged_with_purpose_rule_and_sequential_index() -> None:
     dice.roll_detail("D66", "crowd", "§12.1")
     dice.coloured(["white", "red"], "wound", "§10.1")
     assert dice.count == 5
-    assert [r.index for r in dice.log] == [0, 1, 2, 3, 4]
+    assert [r.n for r in dice.log] == [0, 1, 2, 3, 4]
     assert [(r.purpose, r.rule) for r in dice.log] == [
         ("initiative", "§4.1"),
         ("fate", "§7.2"),
@@ -264,13 +264,13 @@ def test_fork_continues_the_same_stream_without_disturbing_the_original() -> Non
 
 
 def test_recording_fork_copies_the_log_and_keeps_indices_running() -> None:
-    """`fork(recording=True)` starts from a copy of the log; its new rolls do not reach the original."""
+    """`fork(recording=True)` copies the log; its new rolls never reach the original."""
     dice = Dice(10)
     dice.d(6, "a", "§t")
     dice.d(6, "b", "§t")
     twin = dice.fork(recording=True)
     twin.d(6, "c", "§t")
-    assert [r.index for r in twin.log] == [0, 1, 2]
+    assert [r.n for r in twin.log] == [0, 1, 2]
     assert twin.log[:2] == dice.log
     assert dice.count == 2
 
@@ -314,7 +314,9 @@ def test_roll_to_dict_from_dict_round_trips_through_json(
 ) -> None:
     """Roll.to_dict is JSON data that Roll.from_dict turns back into an equal Roll."""
     colours = tuple("white" for _ in faces) if coloured else ()
-    roll = Roll(index, f"{len(faces)}D6", tuple(faces), sum(faces) + modifier, purpose, rule, colours)
+    roll = Roll(
+        index, f"{len(faces)}D6", tuple(faces), sum(faces) + modifier, purpose, rule, colours
+    )
     data = json.loads(json.dumps(roll.to_dict()))
     assert Roll.from_dict(data) == roll
     assert ("colours" in data) == coloured

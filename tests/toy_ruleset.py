@@ -69,9 +69,7 @@ class ToyRules(Ruleset[ToyState]):
     def seats(self, options: Mapping[str, Any]) -> tuple[Seat, ...]:
         return SEATS
 
-    def initial_state(
-        self, options: Mapping[str, Any], dice: Dice
-    ) -> tuple[ToyState, list[Event]]:
+    def initial_state(self, options: Mapping[str, Any], dice: Dice) -> tuple[ToyState, list[Event]]:
         state = ToyState(target=options["target"], max_rounds=options["max_rounds"])
         state.flourish = dice.d(6, "opening flourish", "§T.1")
         return state, [{"type": "setup", "text": f"§T.1 the crowd roars {state.flourish}"}]
@@ -106,9 +104,7 @@ class ToyRules(Ruleset[ToyState]):
             return self._apply_bonus(state, orders, dice)
         raise ValueError("the toy match is over")
 
-    def _apply_picks(
-        self, state: ToyState, orders: Mapping[Seat, str], dice: Dice
-    ) -> list[Event]:
+    def _apply_picks(self, state: ToyState, orders: Mapping[Seat, str], dice: Dice) -> list[Event]:
         picks = {seat: int(orders[seat][len(seat) :]) for seat in SEATS}
         die = dice.d(6, "round die", "§T.3")
         state.history.append({**picks, "die": die})
@@ -137,9 +133,7 @@ class ToyRules(Ruleset[ToyState]):
         self._settle(state)
         return events
 
-    def _apply_bonus(
-        self, state: ToyState, orders: Mapping[Seat, str], dice: Dice
-    ) -> list[Event]:
+    def _apply_bonus(self, state: ToyState, orders: Mapping[Seat, str], dice: Dice) -> list[Event]:
         seat = state.bonus_seat
         assert seat is not None
         choice = orders[seat]

@@ -207,19 +207,37 @@ class Distribute(Decision):
         return out
 
     def sample(self, rng: random.Random) -> str:
+        for _ in range(32):
+            order = self._try_sample(rng)
+            if order is not None:
+                return order
+        # A tight corner (exact budget, few usable slots): draw from the full list instead.
+        legal = self.legal()
+        if not legal:
+            raise ValueError(f"no legal way to distribute: {self.prompt}")
+        return legal[int(rng.random() * len(legal))]
+
+    def _try_sample(self, rng: random.Random) -> str | None:
         amounts = {s.name: s.minimum for s in self.slots}
         remaining = self.budget - sum(amounts.values())
         target = remaining if self.exact else int(rng.random() * (remaining + 1))
-        order = list(self.slots)
-        rng.shuffle(order)
-        allowed = order if self.max_used is None else order[: self.max_used]
+        # Slots with a minimum are used whatever happens, so they count against max_used.
+        forced = [s for s in self.slots if s.minimum > 0]
+        free = [s for s in self.slots if s.minimum <= 0]
+        rng.shuffle(free)
+        if self.max_used is not None:
+            free = free[: max(0, self.max_used - len(forced))]
+        allowed = forced + free
         for _ in range(target):
             room = [s for s in allowed if amounts[s.name] < s.maximum]
             if not room:
                 break
             pick = room[int(rng.random() * len(room))]
             amounts[pick.name] += 1
-        return self.validate(self.format(amounts))
+        try:
+            return self.validate(self.format(amounts))
+        except IllegalOrder:
+            return None
 
     def to_dict(self) -> dict[str, Any]:
         d = Decision.to_dict(self)

@@ -165,9 +165,11 @@ class Match:
             raise ReplayMismatch("the record does not reveal its seed, so it cannot be replayed")
         if not matches_commitment(record.seed, record.nonce, record.seed_commitment):
             raise ReplayMismatch("the revealed seed does not match the published commitment")
+        if record.ruleset != ruleset.name:
+            raise ReplayMismatch(f"record is for ruleset {record.ruleset!r}, not {ruleset.name!r}")
         if record.ruleset_version != ruleset.version:
             raise ReplayMismatch(
-                f"record is for {ruleset.name} version {record.ruleset_version}, "
+                f"record is for {record.ruleset} version {record.ruleset_version}, "
                 f"this program has version {ruleset.version}"
             )
         try:

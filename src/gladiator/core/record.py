@@ -57,15 +57,17 @@ class MatchRecord:
         return json.dumps(self.to_dict(), indent=indent, sort_keys=False)
 
     @classmethod
-    def from_json(cls, text: str) -> MatchRecord:
+    def from_json(cls, text: str | bytes) -> MatchRecord:
         try:
             data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        except json.JSONDecodeError as exc:
             raise RecordError(
                 f"not a match record: invalid JSON ({exc.msg} at line {exc.lineno})"
-                if isinstance(exc, json.JSONDecodeError)
-                else "not a match record: not UTF-8 text"
             ) from None
+        except RecursionError:
+            raise RecordError("not a match record: JSON nested too deeply") from None
+        except UnicodeDecodeError:
+            raise RecordError("not a match record: not UTF-8 text") from None
         return cls.from_dict(data)
 
     @classmethod
@@ -73,7 +75,7 @@ class MatchRecord:
         if not isinstance(data, Mapping) or data.get("schema") != SCHEMA:
             raise RecordError(f"not a match record: no {SCHEMA!r} schema marker")
         version = data.get("schema_version")
-        if version != SCHEMA_VERSION:
+        if type(version) is not int or version != SCHEMA_VERSION:
             raise RecordError(
                 f"match record schema version {version!r} is not supported "
                 f"(this program reads version {SCHEMA_VERSION})"
