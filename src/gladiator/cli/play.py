@@ -45,6 +45,7 @@ class TerminalGame:
         self.ask = ask
         self.rng = random.Random(bot_seed)
         self.shown = 0
+        self.rolls_shown = 0
 
     def run(self, save: Path | None = None) -> None:
         m = self.match
@@ -83,8 +84,12 @@ class TerminalGame:
         m = self.match
         new = m.events[self.shown :]
         self.shown = len(m.events)
+        rolls = m.rolls[self.rolls_shown :]
+        self.rolls_shown = len(m.rolls)
+        for r in rolls:
+            self.console.print(f"[dim]  ⚄ {r}[/]", highlight=False)
         for e in new:
-            self.console.print(f"  {e['text']}", highlight=False)
+            self.console.print(f"  {e['text']}", highlight=False, markup=False)
         if m.finished:
             return
         self.console.print(m.ruleset.render_text(m.state, None), highlight=False)
@@ -95,7 +100,7 @@ class TerminalGame:
             self.console.clear()
             self.ask(f"Hand the keyboard to {seat} and press Enter", False)
         while True:
-            text = self.ask(f"{seat}, {decision.prompt}", secret).strip()
+            text = self.ask(f"({seat}) {decision.prompt}", secret).strip()
             if text.lower() in ("q", "quit", "exit"):
                 raise Abandoned
             if text in ("?", "help", ""):

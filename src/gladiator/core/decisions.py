@@ -104,6 +104,9 @@ class ChooseOne(Decision):
         return [o.text for o in self.options]
 
     def validate(self, order: str) -> str:
+        for o in self.options:
+            if o.text == order:  # the usual case: a bot or a replay giving canonical text
+                return o.text
         wanted = _norm(order)
         for o in self.options:
             if _norm(o.text) == wanted:

@@ -242,13 +242,19 @@ def can_cast(state: QuickState, me: Fighter) -> bool:
 
 
 def step_allowed(state: QuickState, me: Fighter, dest: Hex, taken: set[Hex]) -> bool:
-    if dest not in arena_of(state) or dest in taken:  # §2.1, §6.1
+    return _step_allowed(arena_of(state), dest, taken, _engaged_with(state, me))
+
+
+def _engaged_with(state: QuickState, me: Fighter) -> list[Hex]:
+    """The hexes of the opponents standing next to `me` (whose zones of control bind him)."""
+    return [o.hex for o in opponents(state, me.seat) if hg.distance(me.hex, o.hex) == 1]
+
+
+def _step_allowed(arena: HexMap, dest: Hex, taken: set[Hex], engaged: list[Hex]) -> bool:
+    if dest not in arena or dest in taken:  # §2.1, §6.1
         return False
     # §6.3: no moving from one hex next to an opponent to another hex next to him.
-    return all(
-        not (hg.distance(me.hex, o.hex) == 1 and hg.distance(dest, o.hex) == 1)
-        for o in opponents(state, me.seat)
-    )
+    return all(hg.distance(dest, h) != 1 for h in engaged)
 
 
 def legal_actions(state: QuickState, seat: str) -> list[Option]:
@@ -256,13 +262,15 @@ def legal_actions(state: QuickState, seat: str) -> list[Option]:
     me = state.fighters[seat]
     ap = state.ap
     taken = occupied(state)
+    arena = arena_of(state)
+    engaged = _engaged_with(state, me)
     out: list[Option] = []
     for code, rel in STEPS.items():
         cost = t.forward if rel is Relation.FRONT else t.other_step  # §5.2.1, §5.2.2
         if cost > ap:
             continue
         dest = hg.neighbor_at(me.hex, me.facing, rel)
-        if step_allowed(state, me, dest, taken):
+        if _step_allowed(arena, dest, taken, engaged):
             out.append(Option(code, f"{STEP_LABELS[code]} ({cost} AP)", dest))
     if t.pivot <= ap:  # §5.2.3
         out.append(Option("L", f"pivot left ({t.pivot} AP)"))
