@@ -104,6 +104,7 @@ class QuickRules(Ruleset[QuickState]):
         )
         state = QuickState(options=dict(options), fighters=fighters, order=order)
         _start_turn(state, fighters[order[0]], dice, events)
+        _advance(state, dice, events)  # QR3: a first turn without AP passes like any other
         return state, events
 
     # -- decisions ---------------------------------------------------------------------------
