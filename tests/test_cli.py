@@ -179,3 +179,46 @@ def test_terminal_playthrough_transcript_is_unchanged(tmp_path: Path) -> None:
     ]
     expected = (PLAYTHROUGHS / "quick_terminal.txt").read_text().splitlines()
     assert lines == expected
+
+
+def test_rich_markup_typed_as_an_order_is_answered_not_crashed(tmp_path: Path) -> None:
+    """A player typing Rich markup gets the illegal-order answer, quoted as typed."""
+    code, out, err = run("play", "quick", "--seed", "11", input="[/foo]\nq\n")
+    assert code == 0, err
+    assert "'[/foo]' is illegal" in out
+
+
+def test_status_panel_shows_every_gladiator_and_status() -> None:
+    """The status lines under the map keep their [fighting] tags (not eaten as markup)."""
+    code, out, _ = run("play", "quick", "--seed", "11", input="q\n")
+    assert code == 0
+    assert out.count("[fighting]") >= 2
+
+
+def test_an_unwritable_save_path_is_refused_before_the_match(tmp_path: Path) -> None:
+    assert_one_line_error(*run("play", "quick", "--save", str(tmp_path)))
+    assert_one_line_error(*run("play", "quick", "--save", str(tmp_path / "no" / "such.json")))
+
+
+def test_replay_refuses_a_record_whose_events_are_not_objects(tmp_path: Path) -> None:
+    run("sim", "quick", "--matches", "1", "--seed", "4", "--records", str(tmp_path), "--json")
+    f = next(tmp_path.glob("*.json"))
+    data = json.loads(f.read_text())
+    data["events"] = [1, 2]
+    f.write_text(json.dumps(data))
+    assert_one_line_error(*run("replay", str(f)))
+
+
+@pytest.mark.parametrize(
+    "option",
+    ["max_rounds=true", 'arena_side="7"', "gladiators=5", "x=" + "[" * 3000, 'fate="thumbs"'],
+)
+def test_options_are_checked_strictly(option: str) -> None:
+    """A boolean is not a number of rounds; a string is not a size; nonsense is one line."""
+    assert_one_line_error(*run("sim", "quick", "--matches", "1", "--option", option))
+
+
+def test_negative_seed_is_refused() -> None:
+    """random.Random(-s) repeats Random(s); a seed is 0 or more."""
+    code, _, err = run("sim", "quick", "--matches", "1", "--seed", "-5")
+    assert code == 2 and "Traceback" not in err

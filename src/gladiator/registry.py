@@ -12,9 +12,10 @@ from gladiator.core.protocol import Ruleset
 
 __all__ = ["UnknownRuleset", "get", "names", "register"]
 
-# Imported lazily so that starting the CLI does not load every ruleset.
-_KNOWN_MODULES: dict[str, str] = {
-    "quick": "gladiator.rules.quick",
+# "module:Class", imported on first use so that starting the CLI does not load every ruleset,
+# and so that no ruleset needs to import this module (imports point down only).
+_KNOWN: dict[str, str] = {
+    "quick": "gladiator.rules.quick:QuickRules",
 }
 
 _REGISTRY: dict[str, Ruleset[Any]] = {}
@@ -31,13 +32,14 @@ def register(ruleset: Ruleset[Any]) -> None:
 
 
 def names() -> list[str]:
-    return sorted(set(_KNOWN_MODULES) | set(_REGISTRY))
+    return sorted(set(_KNOWN) | set(_REGISTRY))
 
 
 def get(name: str) -> Ruleset[Any]:
     key = name.strip().lower()
-    if key not in _REGISTRY and key in _KNOWN_MODULES:
-        importlib.import_module(_KNOWN_MODULES[key])
+    if key not in _REGISTRY and key in _KNOWN:
+        module, _, cls = _KNOWN[key].partition(":")
+        register(getattr(importlib.import_module(module), cls)())
     try:
         return _REGISTRY[key]
     except KeyError:

@@ -48,6 +48,8 @@ def _options(ruleset: str, gladiators: str | None, option: list[str] | None) -> 
             raw[key.strip()] = json.loads(value)
         except json.JSONDecodeError:
             raw[key.strip()] = value
+        except RecursionError:
+            raise UserError(f"--option {key.strip()}: value nested too deeply") from None
     if gladiators:
         raw["gladiators"] = [g.strip().lower() for g in gladiators.split(",") if g.strip()]
     return rs.normalise_options(raw)
@@ -65,6 +67,19 @@ def _read_record(path: Path) -> MatchRecord:
     except OSError as exc:
         raise UserError(f"cannot read {path}: {exc.strerror}") from None
     return MatchRecord.from_json(text)
+
+
+def _check_writable(path: Path) -> None:
+    """Refuse a --save path before the match rather than lose the record after it."""
+    if path.is_dir():
+        raise UserError(f"--save {path}: that is a folder; give a file name")
+    if not path.parent.is_dir():
+        raise UserError(f"--save {path}: no folder {path.parent}")
+    try:
+        with path.open("a"):
+            pass
+    except OSError as exc:
+        raise UserError(f"--save {path}: {exc.strerror}") from None
 
 
 GladiatorsOpt = Annotated[
@@ -85,7 +100,7 @@ def play(
     seat: Annotated[str | None, typer.Option(help="Your seat (default: the first).")] = None,
     gladiators: GladiatorsOpt = None,
     option: OptionOpt = None,
-    seed: Annotated[int | None, typer.Option(help="Fix the dice (default: fresh).")] = None,
+    seed: Annotated[int | None, typer.Option(min=0, help="Fix the dice (default: fresh).")] = None,
     save: Annotated[Path | None, typer.Option(help="Write the match record here.")] = None,
 ) -> None:
     """Play a match in the terminal against a bot, or hotseat."""
@@ -94,6 +109,8 @@ def play(
     try:
         opts = _options(ruleset, gladiators, option)
         rs = registry.get(ruleset)
+        if save is not None:
+            _check_writable(save)
         match = Match(rs, opts, seed=seed)
         seats = match.seats
         me = seat or seats[0]
@@ -119,7 +136,9 @@ def play(
 def sim(
     ruleset: Annotated[str, typer.Argument(help="Which rules: see `gladiator rules`.")],
     matches: Annotated[int, typer.Option(min=1, help="How many matches.")] = 1000,
-    seed: Annotated[int, typer.Option(help="Batch seed; match i gets a seed derived from it.")] = 1,
+    seed: Annotated[
+        int, typer.Option(min=0, help="Batch seed; match i gets a seed derived from it.")
+    ] = 1,
     jobs: Annotated[int, typer.Option(min=1, help="Local processes.")] = 1,
     bots: Annotated[str, typer.Option(help="Bot per seat, comma-separated.")] = "greedy",
     gladiators: GladiatorsOpt = None,
@@ -134,6 +153,8 @@ def sim(
     try:
         opts = _options(ruleset, gladiators, option)
         bot_names = [b.strip().lower() for b in bots.split(",") if b.strip()]
+        if not bot_names:
+            raise UserError("--bots needs at least one bot name")
         for b in bot_names:
             if b not in BOTS:
                 raise UserError(f"unknown bot {b!r}; known: {', '.join(sorted(BOTS))}")
@@ -154,7 +175,7 @@ def sim(
                 opts,
                 matches,
                 seed,
-                bot_names or ["greedy"],
+                bot_names,
                 jobs=jobs,
                 records=records,
                 on_progress=lambda k: progress.advance(task, k),
@@ -220,11 +241,12 @@ def replay(path: Annotated[Path, typer.Argument(help="A match record (JSON).")])
         _fail(str(exc))
         return
     for i, step in enumerate(rec.steps):
-        console.print(f"{i:4d} " + "  ".join(f"{s}: {o}" for s, o in step.items()), highlight=False)
+        line = "  ".join(f"{s}: {o}" for s, o in step.items())
+        console.print(f"{i:4d} {line}", highlight=False, markup=False)
     for e in rec.events:
         console.print(str(e.get("text", e)), highlight=False, markup=False)
     if rec.outcome:
-        console.print(f"result: {rec.outcome.get('summary')}", highlight=False)
+        console.print(f"result: {rec.outcome.get('summary')}", highlight=False, markup=False)
 
 
 @app.command()

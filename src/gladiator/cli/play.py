@@ -13,6 +13,7 @@ from typing import Any
 from rich.console import Console
 from rich.panel import Panel
 from rich.table import Table
+from rich.text import Text
 
 from gladiator.bots import Bot
 from gladiator.core.decisions import ChooseOne, Decision, IllegalOrder
@@ -69,16 +70,23 @@ class TerminalGame:
                         order = self.bots[seat].choose(m.ruleset, m.state, seat, decision, self.rng)
                         m.submit(seat, order)
                         if not decision.secret:
-                            self.console.print(f"[dim]{seat} ({self.bots[seat].name}): {order}[/]")
+                            self.console.print(
+                                f"{seat} ({self.bots[seat].name}): {order}",
+                                style="dim",
+                                markup=False,
+                            )
             self._show()
             outcome = m.outcome
             assert outcome is not None
-            self.console.print(Panel(outcome.summary, title="the end"))
+            self.console.print(Panel(Text(outcome.summary), title="the end"))
             self.console.print(f"seed {m.seed}, nonce {m.nonce} (check: gladiator verify FILE)")
         finally:
             if save is not None:
-                save.write_text(m.record().to_json())
-                self.console.print(f"record saved to {save}")
+                try:
+                    save.write_text(m.record().to_json())
+                    self.console.print(f"record saved to {save}", markup=False)
+                except OSError as exc:
+                    self.console.print(f"could not save the record to {save}: {exc.strerror}")
 
     def _show(self) -> None:
         m = self.match
@@ -87,12 +95,12 @@ class TerminalGame:
         rolls = m.rolls[self.rolls_shown :]
         self.rolls_shown = len(m.rolls)
         for r in rolls:
-            self.console.print(f"[dim]  ⚄ {r}[/]", highlight=False)
+            self.console.print(f"  ⚄ {r}", style="dim", highlight=False, markup=False)
         for e in new:
             self.console.print(f"  {e['text']}", highlight=False, markup=False)
         if m.finished:
             return
-        self.console.print(m.ruleset.render_text(m.state, None), highlight=False)
+        self.console.print(m.ruleset.render_text(m.state, None), highlight=False, markup=False)
 
     def _human(self, seat: str, decision: Decision, hotseat: bool) -> None:
         secret = decision.secret and hotseat
@@ -109,7 +117,7 @@ class TerminalGame:
             try:
                 self.match.submit(seat, text)
             except IllegalOrder as exc:
-                self.console.print(f"[red]{exc}[/]", highlight=False)
+                self.console.print(str(exc), style="red", highlight=False, markup=False)
                 continue
             break
         if secret:

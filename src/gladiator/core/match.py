@@ -7,6 +7,7 @@ pending decision (the one source of legality), and keeps the record that replays
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Mapping
 from typing import Any
@@ -39,6 +40,9 @@ class Match:
     ) -> None:
         self.ruleset = ruleset
         self.options = ruleset.normalise_options(options or {})
+        if seed is not None and not 0 <= seed < 2**63:
+            # random.Random(-s) draws what Random(s) draws: one seed, one stream.
+            raise ValueError(f"a seed must be in 0..2**63-1, not {seed}")
         self.seed = fresh_seed() if seed is None else seed
         self.nonce = fresh_nonce() if nonce is None else nonce
         self.commitment = commit(self.seed, self.nonce)
@@ -147,7 +151,8 @@ class Match:
         return MatchRecord(
             ruleset=self.ruleset.name,
             ruleset_version=self.ruleset.version,
-            options=dict(self.options),
+            ruleset_digest=self.ruleset.data_digest(),
+            options=copy.deepcopy(self.options),
             seed_commitment=self.commitment,
             seed=self.seed if show else None,
             nonce=self.nonce if show else None,
@@ -167,6 +172,11 @@ class Match:
             raise ReplayMismatch("the revealed seed does not match the published commitment")
         if record.ruleset != ruleset.name:
             raise ReplayMismatch(f"record is for ruleset {record.ruleset!r}, not {ruleset.name!r}")
+        if record.ruleset_digest != ruleset.data_digest():
+            raise ReplayMismatch(
+                f"the record was played under other {ruleset.name} tables than this program's "
+                "(a table file was edited since)"
+            )
         if record.ruleset_version != ruleset.version:
             raise ReplayMismatch(
                 f"record is for {record.ruleset} version {record.ruleset_version}, "

@@ -90,6 +90,10 @@ class Ruleset(ABC, Generic[State]):
     def clone(self, state: State) -> State:
         """An independent copy, for look-ahead search."""
 
+    def data_digest(self) -> str:
+        """A hash of the data files (tables) the ruleset plays by; kept in every record."""
+        return ""
+
     def heuristic(self, state: State, seat: Seat) -> float:
         """How good the state looks for `seat` (for look-ahead bots). By default: the result."""
         out = self.outcome(state)

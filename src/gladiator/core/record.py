@@ -26,6 +26,7 @@ class RecordError(ValueError):
 class MatchRecord:
     ruleset: str
     ruleset_version: int
+    ruleset_digest: str
     options: dict[str, Any]
     seed_commitment: str
     seed: int | None = None
@@ -42,6 +43,7 @@ class MatchRecord:
             "schema_version": SCHEMA_VERSION,
             "ruleset": self.ruleset,
             "ruleset_version": self.ruleset_version,
+            "ruleset_digest": self.ruleset_digest,
             "options": self.options,
             "seed_commitment": self.seed_commitment,
             "seed": self.seed,
@@ -84,6 +86,7 @@ class MatchRecord:
             rec = cls(
                 ruleset=_typed(data, "ruleset", str),
                 ruleset_version=_typed(data, "ruleset_version", int),
+                ruleset_digest=_typed(data, "ruleset_digest", str),
                 options=_typed(data, "options", dict),
                 seed_commitment=_typed(data, "seed_commitment", str),
                 seed=_optional(data, "seed", int),
@@ -101,6 +104,9 @@ class MatchRecord:
                 isinstance(k, str) and isinstance(v, str) for k, v in step.items()
             ):
                 raise RecordError(f"match record step {i} is not a mapping of seat to order text")
+        for name, items in (("rolls", rec.rolls), ("events", rec.events)):
+            if not all(isinstance(x, dict) for x in items):
+                raise RecordError(f"match record {name} must all be objects")
         return rec
 
 

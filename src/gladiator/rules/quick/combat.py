@@ -13,6 +13,11 @@ from gladiator.rules.quick.tables import tables
 __all__ = ["cast_net", "side_struck", "strike", "strike_modifier"]
 
 
+def has_net(f: Fighter) -> bool:
+    """Whether his off hand is a net (the Retiarius) rather than a shield."""
+    return tables().kit(f.cls).off_hand == "net"
+
+
 def side_struck(defender: Fighter, attacker: Fighter) -> str:
     """Which of the defender's hexsides the attack comes through, as it counts for §8.
 
@@ -28,7 +33,7 @@ def side_struck(defender: Fighter, attacker: Fighter) -> str:
     if rel is Relation.LEFT_FRONT:
         if not defender.has_off_hand and not defender.net_cast:
             return "back"
-        return "sword" if defender.cls == "retiarius" else "shield"
+        return "sword" if has_net(defender) else "shield"
     return "back"
 
 
@@ -105,7 +110,7 @@ def strike(
 
 def _save_target(defender: Fighter) -> int:
     """§7.4, §9.2.2: the saving-throw target, or 0 for none."""
-    row = tables().classes[defender.cls]  # type: ignore[index]
+    row = tables().kit(defender.cls)
     return row.save_on if defender.has_off_hand else row.save_on_without_shield
 
 
@@ -139,7 +144,7 @@ def _special_event(
     events: list[Event],
     head: str,
 ) -> None:
-    """§9: the special event table, read from the data file."""
+    """§9: the special event table, read from the data file (the effect, and who suffers it)."""
     row = tables().special(face)
     ev: Event = {
         "type": "special",
@@ -149,41 +154,44 @@ def _special_event(
         "effect": row.effect,
     }
     cite = f"(quick {row.section})"
+    victim, other = (attacker, defender) if row.who == "attacker" else (defender, attacker)
+    what = f"double {face}"
+    if row.who == "roll":  # §9.6: 1-3 the defender, 4-6 the attacker
+        purpose = "whose weapon breaks" if row.effect == "weapon_breaks" else f"who: {what}"
+        roll = dice.d(6, purpose, f"quick {row.section}")
+        if roll not in row.defender_on:
+            victim, other = attacker, defender
+        what += f", {roll} on the die:"
+    else:
+        what += ","
     if row.effect == "killed":
-        defender.status = "killed"
-        ev["text"] = f"{head}: double {face}, {defender.seat} is killed outright {cite}"
+        victim.status = "killed"
+        ev["text"] = f"{head}: {what} {victim.seat} is killed outright {cite}"
     elif row.effect == "loses_off_hand":
-        item = "net" if defender.cls == "retiarius" else "shield"
-        if defender.has_off_hand and not defender.net_cast:
-            defender.has_off_hand = False
-            ev["text"] = f"{head}: double {face}, {defender.seat} loses his {item} {cite}"
-        else:
-            ev["text"] = f"{head}: double {face}, but {defender.seat} has no {item} left {cite}"
+        item = "net" if has_net(victim) else "shield"
+        if victim.has_off_hand and not victim.net_cast:
+            victim.has_off_hand = False
+            ev["text"] = f"{head}: {what} {victim.seat} loses his {item} {cite}"
+        else:  # QR10: a net already lying on its victim is not his to lose
+            ev["text"] = f"{head}: {what} but {victim.seat} has no {item} left {cite}"
     elif row.effect == "off_balance":
-        who = defender if row.who == "defender" else attacker
-        who.off_balance = True
-        ev["text"] = f"{head}: double {face}, {who.seat} is off balance next turn {cite}"
+        victim.off_balance = True
+        ev["text"] = f"{head}: {what} {victim.seat} is off balance next turn {cite}"
     elif row.effect == "decked":
-        defender.status = "helpless"
-        ev["text"] = f"{head}: double {face}, {defender.seat} is decked and helpless {cite}"
+        victim.status = "helpless"
+        ev["text"] = f"{head}: {what} {victim.seat} is decked and helpless {cite}"
         events.append(ev)
-        begin_fate(state, defender, attacker, dice, events)
+        begin_fate(state, victim, other, dice, events)
         return
     else:  # weapon_breaks
-        roll = dice.d(6, "whose weapon breaks", "quick §9.6")
-        loser = defender if roll in row.defender_on else attacker
-        if loser.has_weapon:
-            loser.has_weapon = False
+        if victim.has_weapon:
+            victim.has_weapon = False
             ev["text"] = (
-                f"{head}: double {face}, {roll} on the die: {loser.seat}'s weapon "
-                f"breaks, knuckle sandwich from now on {cite}"
+                f"{head}: {what} {victim.seat}'s weapon breaks, knuckle sandwich from now on {cite}"
             )
         else:
-            ev["text"] = (
-                f"{head}: double {face}, {roll} on the die: {loser.seat} has no "
-                f"weapon left to break {cite}"
-            )
-        ev["broken"] = loser.seat
+            ev["text"] = f"{head}: {what} {victim.seat} has no weapon left to break {cite}"
+        ev["broken"] = victim.seat
     events.append(ev)
 
 

@@ -20,11 +20,9 @@ from gladiator.rules.quick import fate as fate_rules
 from gladiator.rules.quick.evaluation import evaluate
 from gladiator.rules.quick.options import SEAT_NAMES, normalise
 from gladiator.rules.quick.state import Fighter, QuickState
-from gladiator.rules.quick.tables import tables
+from gladiator.rules.quick.tables import digest, tables
 
 __all__ = ["QuickRules", "arena_of"]
-
-CLASS_BY_D4 = ("heavy", "medium", "light", "retiarius")
 
 # Step orders by the relation of the destination hex to the mover's facing (§5.2.1, §5.2.2).
 STEPS: dict[str, Relation] = {
@@ -73,11 +71,13 @@ class QuickRules(Ruleset[QuickState]):
         n = len(seats)
         fighters: dict[str, Fighter] = {}
         # QR1: evenly round a ring of radius 3, each facing the centre.
-        ring = hg.ring(Hex(0, 0), 3)
+        t = tables()
+        ring = hg.ring(Hex(0, 0), t.setup.start_ring_radius)
         for i, seat in enumerate(seats):
             cls = options["gladiators"][i]
             if cls == "random":
-                cls = CLASS_BY_D4[dice.d(4, f"{seat}'s class", "QR11") - 1]
+                pool = t.random_class.classes
+                cls = pool[dice.d(len(pool), f"{seat}'s class", "QR11") - 1]
             strength = dice.roll("2D6", f"{seat}'s strength", "quick §3.1")
             pos = ring[(i * len(ring)) // n]
             fighters[seat] = Fighter(
@@ -125,11 +125,11 @@ class QuickRules(Ruleset[QuickState]):
             )
             return dict.fromkeys(fate.deciders, decision)
         seat = state.active
+        aliases: list[tuple[str, str]] = [("END", "E"), ("PASS", "E")]
+        options = tuple(legal_actions(state, seat, aliases))
         return {
             seat: ChooseOne(
-                prompt=f"{seat}: {state.ap} AP left",
-                options=tuple(legal_actions(state, seat)),
-                aliases=(("END", "E"), ("PASS", "E")),
+                prompt=f"{seat}: {state.ap} AP left", options=options, aliases=tuple(aliases)
             )
         }
 
@@ -163,6 +163,9 @@ class QuickRules(Ruleset[QuickState]):
 
     def clone(self, state: QuickState) -> QuickState:
         return state.clone()
+
+    def data_digest(self) -> str:
+        return digest()
 
     def heuristic(self, state: QuickState, seat: str) -> float:
         return evaluate(state, seat)
@@ -235,7 +238,7 @@ def net_targets(state: QuickState, me: Fighter) -> list[Fighter]:
 
 def can_cast(state: QuickState, me: Fighter) -> bool:
     return (
-        me.cls == "retiarius"
+        tables().kit(me.cls).off_hand == "net"
         and me.has_off_hand
         and not me.net_cast
         and state.casts < state.options["net_casts_per_turn"]
@@ -258,7 +261,11 @@ def _step_allowed(arena: HexMap, dest: Hex, taken: set[Hex], engaged: list[Hex])
     return all(hg.distance(dest, h) != 1 for h in engaged)
 
 
-def legal_actions(state: QuickState, seat: str) -> list[Option]:
+def legal_actions(
+    state: QuickState, seat: str, aliases: list[tuple[str, str]] | None = None
+) -> list[Option]:
+    """The orders open to the active seat. `aliases` collects other spellings accepted (a lone
+    target may still be named: `ST>blue` for `ST`)."""
     t = tables().action_costs
     me = state.fighters[seat]
     ap = state.ap
@@ -280,11 +287,15 @@ def legal_actions(state: QuickState, seat: str) -> list[Option]:
         targets = strike_targets(state, me)
         for o in targets:
             text = "ST" if len(targets) == 1 else f"ST>{o.seat}"
+            if aliases is not None and len(targets) == 1:
+                aliases.append((f"ST>{o.seat}", text))
             out.append(Option(text, f"strike {o.seat} ({t.strike} AP)", o.hex))
     if t.net_cast <= ap and can_cast(state, me):  # §5.2.5
         targets = net_targets(state, me)
         for o in targets:
             text = "NET" if len(targets) == 1 else f"NET>{o.seat}"
+            if aliases is not None and len(targets) == 1:
+                aliases.append((f"NET>{o.seat}", text))
             out.append(Option(text, f"cast the net at {o.seat} ({t.net_cast} AP)", o.hex))
     out.append(Option("E", "end the turn"))
     return out
@@ -401,7 +412,7 @@ def _start_turn(state: QuickState, me: Fighter, dice: Dice, events: list[Event])
     """§5.1: roll 1D6 plus the modifiers of §5.3 and §9.3/§9.4 for the turn's action points."""
     t = tables()
     mods: list[tuple[str, int]] = []
-    cls_mod = t.classes[me.cls].ap_modifier  # type: ignore[index]
+    cls_mod = t.kit(me.cls).ap_modifier
     if cls_mod:
         mods.append((me.cls, cls_mod))
     if me.strength * 2 < me.max_strength:  # §5.3.4 (QR4)

@@ -7,7 +7,7 @@ one's front) from his weak side (§8: back, then sword, then shield) while not b
 from __future__ import annotations
 
 from gladiator.core import hexgrid as hg
-from gladiator.rules.quick.combat import side_struck
+from gladiator.rules.quick.combat import has_net, side_struck
 from gladiator.rules.quick.state import Fighter, QuickState
 
 __all__ = ["evaluate"]
@@ -60,6 +60,6 @@ def _position(me: Fighter, foe: Fighter) -> float:
     else:
         # Face him, so as to be ready.
         score += 0.5 if hg.in_cone(me.hex, me.facing, foe.hex, d) else 0.0
-    if me.cls == "retiarius" and me.has_off_hand and not me.net_cast and d == 2:
+    if has_net(me) and me.has_off_hand and not me.net_cast and d == 2:
         score += 1.5 if hg.in_cone(me.hex, me.facing, foe.hex, 2) else 0.0
     return score

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 __all__ = ["SEAT_NAMES", "QuickOptions", "normalise"]
 
@@ -18,7 +18,8 @@ def _two_random() -> list[ClassName]:
 
 
 class QuickOptions(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # Strict: `true` is not a number of rounds, "3" is not a side length.
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     # One entry per gladiator, in seat order (red, blue, ...). "random" rolls the class (QR11).
     gladiators: list[ClassName] = Field(default_factory=_two_random)
@@ -33,11 +34,12 @@ class QuickOptions(BaseModel):
     # QR12: rounds (every gladiator one turn) before the match is stopped as a draw.
     max_rounds: int = Field(default=100, ge=1, le=10_000)
 
-    @model_validator(mode="after")
-    def _seats(self) -> QuickOptions:
-        if not 2 <= len(self.gladiators) <= len(SEAT_NAMES):
-            raise ValueError(f"a match needs 2 to {len(SEAT_NAMES)} gladiators")
-        return self
+    @field_validator("gladiators")
+    @classmethod
+    def _seats(cls, value: list[ClassName]) -> list[ClassName]:
+        if not 2 <= len(value) <= len(SEAT_NAMES):
+            raise ValueError(f"a match needs 2 to {len(SEAT_NAMES)} gladiators, not {len(value)}")
+        return value
 
 
 def normalise(raw: Mapping[str, Any]) -> dict[str, Any]:
@@ -46,4 +48,5 @@ def normalise(raw: Mapping[str, Any]) -> dict[str, Any]:
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "options"
-        raise ValueError(f"bad quick option {where}: {first['msg']}") from None
+        msg = str(first["msg"]).removeprefix("Value error, ")
+        raise ValueError(f"bad quick option {where}: {msg}") from None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from gladiator.core import hexgrid as hg
 from gladiator.rules.quick.state import Fighter, QuickState
+from gladiator.rules.quick.tables import tables
 
 __all__ = ["ARROWS", "render_board", "status_line"]
 
@@ -48,15 +49,12 @@ def render_board(state: QuickState, marks: dict[hg.Hex, str] | None = None) -> s
 
 
 def status_line(f: Fighter) -> str:
-    kit = []
-    kit.append(("trident" if f.cls == "retiarius" else "sword") if f.has_weapon else "no weapon")
-    if f.cls == "retiarius":
-        kit.append("net" if f.has_off_hand and not f.net_cast else "no net")
-    else:
-        kit.append("shield" if f.has_off_hand else "no shield")
+    kit = tables().kit(f.cls)
+    gear = [kit.weapon if f.has_weapon else f"no {kit.weapon}"]
+    gear.append(kit.off_hand if f.has_off_hand and not f.net_cast else f"no {kit.off_hand}")
     flags = [x for x, on in (("ensnared", f.ensnared), ("off balance", f.off_balance)) if on]
     return (
         f"{f.seat:<7} {f.cls:<9} strength {f.strength:>3}/{f.max_strength:<3} "
         f"at {f.hex.q},{f.hex.r} facing {hg.DIRECTION_NAMES[f.facing]:<2} "
-        f"{', '.join(kit)}{'; ' + ', '.join(flags) if flags else ''}  [{f.status}]"
+        f"{', '.join(gear)}{'; ' + ', '.join(flags) if flags else ''}  [{f.status}]"
     )

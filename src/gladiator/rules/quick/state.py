@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
@@ -98,7 +99,9 @@ class QuickState:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "options": self.options,
+            "schema": "gladiator.quick-state",
+            "schema_version": 1,
+            "options": copy.deepcopy(self.options),
             "fighters": [self.fighters[s].to_dict() for s in self.fighters],
             "order": list(self.order),
             "active": self.active if self.phase != "over" else None,

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import hashlib
 import tomllib
 from functools import cache
 from importlib import resources
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-__all__ = ["ClassTable", "QuickTables", "tables"]
+__all__ = ["ClassTable", "QuickTables", "digest", "parse", "tables"]
 
 
 class _Strict(BaseModel):
@@ -77,6 +78,16 @@ class Crowd(_Strict):
     thumbs_up_on: int = Field(ge=1, le=7)
 
 
+class RandomClass(_Strict):
+    section: str
+    classes: tuple[Literal["heavy", "medium", "light", "retiarius"], ...] = Field(min_length=1)
+
+
+class Setup(_Strict):
+    section: str
+    start_ring_radius: int = Field(ge=1, le=10)
+
+
 class QuickTables(_Strict):
     schema_: Literal["gladiator.quick-tables"] = Field(alias="schema")
     schema_version: Literal[1]
@@ -88,18 +99,53 @@ class QuickTables(_Strict):
     net_cast: NetCast
     helpless: Helpless
     crowd: Crowd
+    random_class: RandomClass
+    setup: Setup
 
     def special(self, face: int) -> SpecialEvent:
         return self.special_events[str(face)]  # type: ignore[index]
 
+    def kit(self, cls: str) -> ClassTable:
+        return self.classes[cls]  # type: ignore[index]
 
-@cache
-def tables() -> QuickTables:
-    raw = resources.files("gladiator.rules.quick").joinpath("data/tables.toml").read_text()
+    @model_validator(mode="after")
+    def _consistent(self) -> QuickTables:
+        if self.helpless.dead_below >= self.helpless.helpless_at_or_below:
+            raise ValueError("helpless.dead_below must be below helpless_at_or_below")
+        for face, row in self.special_events.items():
+            if any(not 1 <= v <= 6 for v in row.defender_on):
+                raise ValueError(f"special_events.{face}.defender_on must hold faces 1..6")
+            if row.who == "roll" and not row.defender_on:
+                raise ValueError(f"special_events.{face}: who = 'roll' needs defender_on")
+        return self
+
+
+def raw_text() -> str:
+    return resources.files("gladiator.rules.quick").joinpath("data/tables.toml").read_text()
+
+
+def parse(text: str) -> QuickTables:
+    """Check a tables file; raise ValueError with a one-line message if it is not usable."""
     try:
-        t = QuickTables.model_validate(tomllib.loads(raw))
+        t = QuickTables.model_validate(tomllib.loads(text))
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError(f"quick rules tables are not TOML: {exc}") from None
     except ValidationError as exc:
-        raise ValueError(f"quick rules tables are invalid: {exc}") from None
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise ValueError(f"quick rules tables are invalid at {where}: {first['msg']}") from None
     if len(t.classes) != 4 or len(t.special_events) != 6:
         raise ValueError("quick rules tables need all four classes and all six doubles")
     return t
+
+
+@cache
+def tables() -> QuickTables:
+    return parse(raw_text())
+
+
+@cache
+def digest() -> str:
+    """A hash of the tables in force, kept in every record: a record made under other tables
+    is refused instead of replaying under rules it was not played by."""
+    return hashlib.sha256(raw_text().encode()).hexdigest()
