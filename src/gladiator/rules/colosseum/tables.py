@@ -198,7 +198,7 @@ class ArmourFile(_File):
         return (self.t1, self.t2, self.t3)[_CLASSES.index(gladiator_class)]
 
 
-# --- T4 physical characteristics --------------------------------------------------------------
+# --- T4 physical characteristics ------------------------------------------------------------------
 
 
 class PhysicalRow(_Strict):
@@ -377,7 +377,10 @@ class SeverityTable(_Table):
             raise ValueError("T7's first column must be open below and its last open above")
         for before, after in zip(self.columns, self.columns[1:], strict=False):
             if before.hi is None or after.lo is None or after.lo != before.hi + 1:
-                raise ValueError(f"T7 columns must run on without gaps, check {before} / {after}")
+                raise ValueError(
+                    f"T7 columns must run on without gaps: {before.lo}-{before.hi} "
+                    f"then {after.lo}-{after.hi}"
+                )
             if after.hi is not None and after.hi < after.lo:
                 raise ValueError(f"T7 column {after.lo}-{after.hi} is empty")
         return self
@@ -519,7 +522,7 @@ class AttackSequenceFile(_File):
     t10: AttackSequenceTable
 
 
-# --- T11 positional advantage, §9.2.1 status bonuses ---------------------------------------------
+# --- T11 positional advantage, §9.2.1 status bonuses ----------------------------------------------
 
 
 class PaHex(_Strict):
@@ -602,7 +605,7 @@ class PositionalAdvantageFile(_File):
     status_bonus: StatusBonus
 
 
-# --- T12 collisions, T14 recovery, T15 dropped objects -------------------------------------------
+# --- T12 collisions, T14 recovery, T15 dropped objects --------------------------------------------
 
 
 class Drm(_Strict):
@@ -816,7 +819,7 @@ class CombatFrontFile(_File):
     t40: CombatFrontTable
 
 
-# --- P2 shield damage, §17 endurance, §5.4.1 stans missus ----------------------------------------
+# --- P2 shield damage, §17 endurance, §5.4.1 stans missus -----------------------------------------
 
 ShieldBox = StrictInt | Literal["P", "H"]
 
@@ -945,7 +948,8 @@ def _one_line(exc: ValidationError) -> str:
     first = errors[0]
     where = ".".join(str(part) for part in first["loc"]) or "(top level)"
     more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-    return " ".join(f"{where}: {first['msg']}{more}".split())
+    message = str(first["msg"]).removeprefix("Value error, ")
+    return " ".join(f"{where}: {message}{more}".split())
 
 
 def parse_table_file(name: str, text: str) -> _File:
