@@ -16,6 +16,7 @@ __all__ = ["UnknownRuleset", "get", "names", "register"]
 # and so that no ruleset needs to import this module (imports point down only).
 _KNOWN: dict[str, str] = {
     "quick": "gladiator.rules.quick:QuickRules",
+    "skirmish": "gladiator.rules.skirmish:SkirmishRules",
 }
 
 _REGISTRY: dict[str, Ruleset[Any]] = {}

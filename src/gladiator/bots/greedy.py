@@ -1,8 +1,9 @@
 """The greedy bot: one step of look-ahead through the protocol, scored by the ruleset's heuristic.
 
 For each legal order it applies the order to a copy of the state with dice of its own (a few
-samples, since the order may call for rolls) and keeps the order with the best mean score. Other
-seats of a simultaneous decision are assumed to choose at random.
+samples, since the order may call for rolls), plays on at random for as many decisions as the
+ruleset's `lookahead()` asks (to the end of the turn at most), and keeps the order with the best
+mean score. Other seats of a simultaneous decision are assumed to choose at random.
 """
 
 from __future__ import annotations
@@ -39,16 +40,31 @@ class GreedyBot(Bot):
         if len(options) == 1:
             return options[0]
         pending = ruleset.pending(state)
+        horizon = ruleset.lookahead()
         best, best_score = options[0], float("-inf")
         for order in options:
             total = 0.0
             for _ in range(self.samples):
                 trial = ruleset.clone(state)
+                dice = Dice(rng.getrandbits(63), recording=False)
                 orders = {s: d.sample(rng) for s, d in pending.items() if s != seat}
                 orders[seat] = order
-                ruleset.apply(trial, orders, Dice(rng.getrandbits(63), recording=False))
+                ruleset.apply(trial, orders, dice)
+                self._play_out(ruleset, trial, horizon, rng, dice)
                 total += ruleset.heuristic(trial, seat)
             score = total / self.samples
             if score > best_score:
                 best, best_score = order, score
         return best
+
+    @staticmethod
+    def _play_out(
+        ruleset: Ruleset[Any], state: Any, horizon: int, rng: random.Random, dice: Dice
+    ) -> None:
+        """Random orders for up to `horizon` decisions, stopping when the turn or round ends."""
+        start = ruleset.rounds(state)
+        for _ in range(horizon):
+            pending = ruleset.pending(state)
+            if not pending or ruleset.rounds(state) != start:
+                return
+            ruleset.apply(state, {s: d.sample(rng) for s, d in pending.items()}, dice)

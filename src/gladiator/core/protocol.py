@@ -105,6 +105,12 @@ class Ruleset(ABC, Generic[State]):
         """How far the match has gone in the ruleset's own unit (turns, rounds); 0 if none."""
         return 0
 
+    def lookahead(self) -> int:
+        """How many further decisions a one-step look-ahead bot should play out (at random) before
+        judging a position: 0 where each order takes effect at once (the quick rules), more where
+        an order only shows its worth later in the turn (a secret written move)."""
+        return 0
+
     def seat_label(self, state: State, seat: Seat) -> str:
         """A short description of a seat's figure (its class, say) for tables and panels."""
         return seat

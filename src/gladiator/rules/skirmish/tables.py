@@ -116,7 +116,7 @@ class Results(_Strict):
             for result in RESULTS:
                 if result not in row:
                     continue
-                lo, hi = row[result]  # type: ignore[index]
+                lo, hi = row[result]
                 if lo != at or hi < lo:
                     raise ValueError(f"result row {name}: {result} should start at {at}")
                 at = hi + 1
@@ -253,7 +253,9 @@ def parse(files: dict[str, dict[str, Any]]) -> SkirmishTables:
 
 def raw_files() -> dict[str, dict[str, Any]]:
     root = resources.files("gladiator.rules.skirmish").joinpath("data")
-    files = {p.name.removesuffix(".toml"): _read(p) for p in root.iterdir() if p.name.endswith(".toml")}
+    files = {
+        p.name.removesuffix(".toml"): _read(p) for p in root.iterdir() if p.name.endswith(".toml")
+    }
     for p in root.joinpath("sheets").iterdir():
         if p.name.endswith(".toml"):
             files["sheets/" + p.name.removesuffix(".toml")] = _read(p)

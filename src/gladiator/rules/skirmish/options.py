@@ -1,0 +1,61 @@
+"""Match options of the skirmish rules, checked at the edge with pydantic."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+
+__all__ = ["SEAT_NAMES", "SkirmishOptions", "normalise"]
+
+SEAT_NAMES = ("red", "blue", "green", "yellow", "purple", "orange")
+SheetName = Literal["thracian", "retiarius"]
+
+
+def _two_thracians() -> list[SheetName]:
+    return ["thracian", "thracian"]
+
+
+class SkirmishOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    # One character sheet per gladiator, in seat order (§2; the source's sheet is the Thracian).
+    gladiators: list[SheetName] = Field(default_factory=_two_thracians)
+    # §1.3: the standard arena, a hexagon of side six.
+    arena_side: int = Field(default=6, ge=4, le=12)
+    # SR1: "apart" (evenly round the centre, 4 hexes between two) or "engaged" (two gladiators
+    # face to face in the middle, for studying the exchange of blows).
+    start: Literal["apart", "engaged"] = "apart"
+    # SR9: turns before the match is stopped as a draw.
+    max_turns: int = Field(default=60, ge=1, le=10_000)
+
+    @field_validator("gladiators")
+    @classmethod
+    def _seats(cls, value: list[SheetName]) -> list[SheetName]:
+        if not 2 <= len(value) <= len(SEAT_NAMES):
+            raise ValueError(f"a match needs 2 to {len(SEAT_NAMES)} gladiators, not {len(value)}")
+        return value
+
+    @model_validator(mode="after")
+    def _engaged_is_a_duel(self) -> SkirmishOptions:
+        if self.start == "engaged" and len(self.gladiators) != 2:
+            raise ValueError("start = engaged is for two gladiators")
+        return self
+
+
+def normalise(raw: Mapping[str, Any]) -> dict[str, Any]:
+    try:
+        return SkirmishOptions.model_validate(dict(raw)).model_dump()
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "options"
+        msg = str(first["msg"]).removeprefix("Value error, ")
+        raise ValueError(f"bad skirmish option {where}: {msg}") from None
