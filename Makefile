@@ -25,7 +25,8 @@ pytest:
 	$(UV) run pytest
 
 bench: setup
-	$(UV) run gladiator bench --out bench/results.json
+	$(UV) run gladiator bench quick --matches 1000 --out bench/quick.json
+	$(UV) run gladiator bench skirmish --matches 200 --out bench/skirmish.json
 
 clean:
 	rm -rf .venv .mypy_cache .pytest_cache .ruff_cache .hypothesis
