@@ -121,7 +121,8 @@ def resolve_attack(
 ) -> None:
     t = tables()
     column = column_against(attacker, target)
-    target.revealed = True
+    if not is_behind(attacker, target):  # SR2: from behind his move is never read
+        target.revealed = True
     code = t.matrix.matrix[move.code][column]
     head = f"{attacker.seat} {move.name.lower()}s at {target.seat} ({move.code} vs {column})"
     if code == "-":
@@ -141,7 +142,7 @@ def resolve_attack(
         need = t.matrix.net.entangle_on[final[0]]  # type: ignore[index]
         roll = dice.d(20, f"{attacker.seat}'s net at {target.seat}", "skirmish §9 (net)")
         attacker.has_net = False
-        if roll <= need:
+        if roll <= need and not target.entangled:  # SR11: one net at a time
             target.entangled = True
             events.append(
                 {

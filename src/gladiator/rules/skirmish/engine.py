@@ -126,8 +126,12 @@ class SkirmishRules(Ruleset[SkirmishState]):
             }
         if state.phase == "act":
             written = move_of(f, f.written)
-            opts = [Option(written.code, f"{_label(written)} (as written)")]
-            opts += [Option(m.code, f"{_label(m)} (converted)") for m in conversions(state, f)]
+            opts = [
+                Option(
+                    m.code, _label(m) + (" (as written)" if m.code == f.written else " (converted)")
+                )
+                for m in act_options(state, f)
+            ]
             return {
                 f.seat: ChooseOne(
                     prompt=f"{f.seat}: perform {written.name} or convert", options=tuple(opts)
@@ -282,6 +286,15 @@ def conversions(state: SkirmishState, f: Fighter) -> list[Move]:
     return out
 
 
+def act_options(state: SkirmishState, f: Fighter) -> list[Move]:
+    """§4.3.1: at his turn, the written move or a conversion, each still open to him (SR10: one
+    who fell or was netted since writing may do only what his state allows, and if neither his
+    move nor its conversions are allowed, anything it allows)."""
+    written = move_of(f, f.written)
+    out = ([written] if _usable(state, f, written) else []) + conversions(state, f)
+    return out or writable(state, f)
+
+
 def facing_options(state: SkirmishState, f: Fighter) -> list[str]:
     """§2.5.4, §8: the facing changes his performed move allows, optional, distinct."""
     if f.floored:
@@ -390,9 +403,10 @@ def _advance(state: SkirmishState, dice: Dice, events: list[Event]) -> None:
             state.index += 1
             continue
         state.chooser = f.seat
-        if conversions(state, f):
+        options = act_options(state, f)
+        if len(options) > 1:
             return
-        _perform(state, f, f.written, dice, events)
+        _perform(state, f, options[0].code, dice, events)
     _check_end(state, events)
 
 
@@ -479,7 +493,7 @@ def _move_to(state: SkirmishState, f: Fighter, h: Hex, events: list[Event]) -> N
 
 def attack_targets(state: SkirmishState, f: Fighter, m: Move) -> list[Fighter]:
     """§4.3.3 (a): opponents in the attack zone; a floored kick reaches any adjacent hex (§7.3)."""
-    if f.floored:
+    if f.floored and m.code == "KI":
         hexes = set(hg.neighbors(f.hex))
     else:
         hexes = {combat.zone_hex(f, z) for z in m.attack_zone}
@@ -502,7 +516,8 @@ def _start_attack(
         )
         if m.effect == "entangle":
             f.has_net = False
-            state.nets.append(combat.zone_hex(f, "A"))
+            ahead = combat.zone_hex(f, "A")
+            state.nets.append(ahead if ahead in arena_of(state) else f.hex)
         _after_action(state, f)
     elif len(targets) == 1:
         combat.resolve_attack(state, f, m, targets[0], dice, events)
