@@ -292,6 +292,70 @@ def bench(
 
 
 @app.command()
+def balance(
+    ruleset: Annotated[str, typer.Argument(help="Only `skirmish` has a balance study so far.")],
+    matches: Annotated[int, typer.Option(min=1, help="Matches per fixed attack.")] = 5000,
+    seed: Annotated[int, typer.Option(min=0)] = 1,
+    jobs: Annotated[int, typer.Option(min=1)] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
+) -> None:
+    """The one-exchange equilibrium of written moves, and always-the-same-attack bots against a
+    bot that mixes by it."""
+    if ruleset.strip().lower() != "skirmish":
+        _fail(f"no balance study for {ruleset!r}; try: skirmish")
+    from gladiator.sim.skirmish_balance import study
+
+    attacks = ("SL", "CU", "LU", "SS", "KI")
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=as_json,
+        disable=as_json,
+    ) as progress:
+        task = progress.add_task("skirmish matches", total=matches * len(attacks))
+        result = study(matches, seed, jobs, attacks, lambda k: progress.advance(task, k))
+    if as_json:
+        print(json.dumps(result, indent=1))
+        return
+    eq = Table(title="one-exchange equilibrium (Thracian vs Thracian)")
+    eq.add_column("move")
+    eq.add_column("probability", justify="right")
+    eq.add_column("payoff against the mix", justify="right")
+    for move, value in result["pure_vs_mix"].items():
+        p = result["equilibrium"].get(move, 0.0)
+        eq.add_row(move, f"{p:.3f}", f"{value:+.3f}")
+    console.print(eq)
+    console.print(
+        f"support {', '.join(result['support'])}; value {result['value']:+.4f}; "
+        f"exploitability {result['exploitability']:.1e}"
+    )
+    t = Table(title=f"mixing bot against a fixed-attack bot, {matches} matches each, seed {seed}")
+    for col in (
+        "fixed attack",
+        "mixing bot wins",
+        "fixed bot wins",
+        "draws",
+        "mixing win rate",
+        "95% CI",
+    ):
+        t.add_column(col, justify="right")
+    for row in result["experiments"]:
+        lo, hi = row["ci95"]
+        t.add_row(
+            row["fixed_attack"],
+            str(row["mixed_wins"]),
+            str(row["fixed_wins"]),
+            str(row["draws"]),
+            f"{row['mixed_win_rate']:.3f}",
+            f"{lo:.3f}–{hi:.3f}",
+        )
+    console.print(t)
+
+
+@app.command()
 def rules() -> None:
     """The rulesets this build knows."""
     for name in registry.names():
