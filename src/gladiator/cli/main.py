@@ -315,7 +315,7 @@ def balance(
         transient=as_json,
         disable=as_json,
     ) as progress:
-        task = progress.add_task("skirmish matches", total=matches * len(attacks))
+        task = progress.add_task("skirmish matches", total=2 * matches * len(attacks))
         result = study(matches, seed, jobs, attacks, lambda k: progress.advance(task, k))
     if as_json:
         print(json.dumps(result, indent=1))
@@ -332,19 +332,21 @@ def balance(
         f"support {', '.join(result['support'])}; value {result['value']:+.4f}; "
         f"exploitability {result['exploitability']:.1e}"
     )
-    t = Table(title=f"mixing bot against a fixed-attack bot, {matches} matches each, seed {seed}")
+    t = Table(title=f"mixing bots against fixed-attack bots, {matches} matches each, seed {seed}")
     for col in (
+        "mixer",
         "fixed attack",
-        "mixing bot wins",
+        "mixer wins",
         "fixed bot wins",
         "draws",
-        "mixing win rate",
+        "mixer win rate",
         "95% CI",
     ):
         t.add_column(col, justify="right")
     for row in result["experiments"]:
         lo, hi = row["ci95"]
         t.add_row(
+            row["mixer"],
             row["fixed_attack"],
             str(row["mixed_wins"]),
             str(row["fixed_wins"]),

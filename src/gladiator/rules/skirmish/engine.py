@@ -603,6 +603,7 @@ def _end_turn(state: SkirmishState, events: list[Event]) -> None:
     """The move actually done sets next turn's prohibited moves (§2.5.7)."""
     for f in state.fighters.values():
         f.prohibited = move_of(f, f.performed).prohibited if f.performed else ()
+        f.last_performed = f.performed  # public: everyone saw what he did
         f.written = f.performed = ""
         f.converted = f.revealed = False
     state.turn += 1

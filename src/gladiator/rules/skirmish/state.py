@@ -37,6 +37,7 @@ class Fighter:
     converted: bool = False
     revealed: bool = False
     prohibited: tuple[str, ...] = ()
+    last_performed: str = ""
     has_net: bool = False
     nets_reclaimed: int = 0
     initiative: int = 0
@@ -62,6 +63,7 @@ class Fighter:
             "performed": self.performed,
             "converted": self.converted,
             "prohibited": list(self.prohibited),
+            "last_performed": self.last_performed,
             "has_net": self.has_net,
             "nets_reclaimed": self.nets_reclaimed,
             "initiative": self.initiative,
