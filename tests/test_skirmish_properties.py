@@ -67,7 +67,7 @@ def step_bound(m: Match) -> int:
 def expected_usable(state: SkirmishState, f: Fighter, code: str) -> bool:
     """§2.5.7 prohibited, §5.3 stun, §7.2 floored, the net's entangled list, Get up only from
     the floor, the struggle only in a net, a cast only with a net in hand, a reclaim only with a
-    net in his own or an adjacent hex."""
+    net in his own or an adjacent hex and none in hand (SR11)."""
     if code in f.prohibited or code not in allowed_codes(state, f):
         return False
     if code == "GU" and not f.floored:
@@ -76,7 +76,9 @@ def expected_usable(state: SkirmishState, f: Fighter, code: str) -> bool:
         return False
     if code == "CN" and not f.has_net:
         return False
-    return not (code == "RN" and not any(hg.distance(f.hex, h) <= 1 for h in state.nets))
+    return not (
+        code == "RN" and (f.has_net or not any(hg.distance(f.hex, h) <= 1 for h in state.nets))
+    )
 
 
 def expected_writable(state: SkirmishState, f: Fighter) -> list[str]:
@@ -159,6 +161,10 @@ def check_invariants(state: SkirmishState) -> None:
             assert combat.basic_initiative(f) <= tables().sheets[f.sheet].basic_initiative
         if f.nets_reclaimed:
             assert f.sheet == "retiarius"
+    # SR11: every net is somewhere: in a hand, on the floor, or on an entangled man.
+    nets = sum(f.has_net for f in state.fighters.values()) + len(state.nets)
+    nets += sum(f.entangled for f in living)
+    assert nets == sum(f.sheet == "retiarius" for f in state.fighters.values()), "a net was lost"
     assert (state.phase == "over") == (RULES.outcome(state) is not None)
     if state.phase == "over":
         assert all(state.fighters[w].alive for w in state.winners)  # §10
@@ -297,7 +303,10 @@ def attacked(events: list[dict[str, Any]]) -> set[str]:
     return {
         e["target"]
         for e in events
-        if e["type"] in ("attack", "net") and "target" in e and e.get("result") != "out of reach"
+        if e["type"] in ("attack", "net")
+        and "target" in e
+        and e.get("result") != "out of reach"
+        and not e.get("behind")  # §4.3.3 (b): from the rear the stand column is read instead
     }
 
 

@@ -841,7 +841,7 @@ def test_s2_7_4_s6_10_two_wounds_bleed_for_a_non_stun_move() -> None:
     def turn(wounds: int, written: str) -> tuple[int, list[dict[str, Any]]]:
         st = state_of([fighter("red", C, N), fighter("blue", Hex(0, -3), S, hp=10, wounds=wounds)])
         dice = ScriptedDice([(INIT, 6), (INIT, 1)])
-        events = step(st, dice, {"red": "ST", "blue": written})
+        events = run_turn(st, dice, {"red": "ST", "blue": written})
         dice.assert_exhausted()
         return st.fighters["blue"].hp, events
 
@@ -853,10 +853,16 @@ def test_s2_7_4_s6_10_two_wounds_bleed_for_a_non_stun_move() -> None:
 
 
 def test_s2_7_4_bleeding_to_death_ends_the_match() -> None:
-    """§2.7.4, §6.11, §10: bleeding the last hit point kills; no initiative is rolled."""
+    """§2.7.4, §6.11, §10: bleeding the last hit point kills; he bleeds when he performs the
+    non-stun move he wrote (SR6), so his choice stays secret until then."""
     st = state_of([fighter("red", C, N), fighter("blue", Hex(0, -3), S, hp=1, wounds=2)])
-    dice = ScriptedDice([])
+    dice = ScriptedDice([(INIT, 6), (INIT, 1)])
     step(st, dice, {"red": "ST", "blue": "RU"})
+    assert st.fighters["blue"].hp == 1  # nothing shows before he acts
+    step(st, dice, {"red": "FIRST"})
+    step(st, dice, {"red": "ST"})
+    step(st, dice, {"red": "KEEP"})
+    step(st, dice, {"blue": "RU"})
     dice.assert_exhausted()
     assert not st.fighters["blue"].alive and st.phase == "over" and st.winners == ("red",)
 
@@ -1247,3 +1253,49 @@ def test_allowed_codes_helper_agrees_with_the_write_decision() -> None:
         st = engaged(red=dict(kw))
         red = st.fighters["red"]
         assert set(write_options(st, "red")) <= allowed_codes(st, red), kw
+
+
+def test_s4_3_5_the_result_table_is_monotone() -> None:
+    """§4.3.5 (designed): for every d20 roll, an easier or more severe code never gives a lesser
+    result, and more protection never a greater one."""
+    from gladiator.rules.skirmish.tables import RESULTS
+
+    res = tables().results
+    rank = {r: i for i, r in enumerate(RESULTS)}
+
+    def at(e: str, s: str, p: str, roll: int) -> int:
+        return rank[res.lookup(e + s + p, roll)]
+
+    for roll in range(1, 21):
+        for p in "UPAH":
+            for s in "LMS":
+                seq = [at(e, s, p, roll) for e in "DFE"]
+                assert seq == sorted(seq), ("ease", roll, s, p)
+            for e in "EFD":
+                seq = [at(e, s, p, roll) for s in "LMS"]
+                assert seq == sorted(seq), ("severity", roll, e, p)
+        for e in "EFD":
+            for s in "LMS":
+                seq = [at(e, s, p, roll) for p in "HAPU"]
+                assert seq == sorted(seq), ("protection", roll, e, s)
+
+
+def test_sr2_the_greedy_bot_does_not_read_a_hidden_written_move() -> None:
+    """§4.1, SR2: a look-ahead bot searches a copy in which the other seat's unrevealed written
+    move is drawn afresh, so its choice cannot depend on what the other man really wrote."""
+    import random as _random
+
+    from gladiator.bots.greedy import GreedyBot
+
+    def choices(red_wrote: str) -> list[str]:
+        out = []
+        for k in range(12):
+            st = engaged()
+            dice = ScriptedDice([(INIT, 1), (INIT, 6)])  # blue wins and acts first
+            step(st, dice, {"red": red_wrote, "blue": "SL"})
+            step(st, dice, {"blue": "FIRST"})
+            decision = RULES.pending(st)["blue"]
+            out.append(GreedyBot(samples=2).choose(RULES, st, "blue", decision, _random.Random(k)))
+        return out
+
+    assert choices("PA") == choices("KI") == choices("RE")

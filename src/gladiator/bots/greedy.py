@@ -45,7 +45,8 @@ class GreedyBot(Bot):
         for order in options:
             total = 0.0
             for _ in range(self.samples):
-                trial = ruleset.clone(state)
+                # Never the true state: another seat's secrets are drawn afresh.
+                trial = ruleset.determinize(state, seat, rng)
                 dice = Dice(rng.getrandbits(63), recording=False)
                 orders = {s: d.sample(rng) for s, d in pending.items() if s != seat}
                 orders[seat] = order

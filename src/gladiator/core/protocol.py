@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -93,6 +94,12 @@ class Ruleset(ABC, Generic[State]):
     def data_digest(self) -> str:
         """A hash of the data files (tables) the ruleset plays by; kept in every record."""
         return ""
+
+    def determinize(self, state: State, seat: Seat, rng: random.Random) -> State:
+        """A copy of the state in which everything `seat` may not know is drawn afresh from what
+        it could be (another seat's secret written move, say), for look-ahead bots: search on
+        this copy, never on the true state. With no hidden information, a plain copy."""
+        return self.clone(state)
 
     def heuristic(self, state: State, seat: Seat) -> float:
         """How good the state looks for `seat` (for look-ahead bots). By default: the result."""

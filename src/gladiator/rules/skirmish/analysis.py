@@ -27,8 +27,9 @@ the man who takes it, in hit points (`result_values`): N 1, C 2, W 4 (the hit po
 removes, §6.3-§6.10), D the expected hit points of a fresh man (2D6+6: 13). A stun costs its
 victim his next turn's attacks (§5.3): its value is the value of the exchange in which he may only
 write stun moves, and every N, C or W also stuns (§6.2) so it carries that value on top of its hit
-points. The stun value is found as a fixed point (`stun_value`). Falls (§7.1) change nothing in
-the exchange itself (a floored man still performs what he wrote) and are not valued.
+points. The stun value is found as a fixed point (`stun_value`). Falls (§7.1) are left out of the
+model: a man who falls before his reply would (SR10) have to give up a standing move, so the
+replies of the second actor after a cut or wound are slightly overstated.
 
 `solve` finds the equilibrium of this zero-sum game by regret matching (the regret-matching+
 variant, alternating updates and linearly weighted averages: the average strategies converge to an
@@ -42,6 +43,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gladiator.core import hexgrid as hg
+from gladiator.core.dice import parse_dice
 from gladiator.core.hexgrid import Hex
 from gladiator.rules.skirmish import combat, engine
 from gladiator.rules.skirmish.options import normalise
@@ -62,8 +64,17 @@ __all__ = [
 
 Matrix = list[list[float]]
 
-DEAD_VALUE = 13.0  # the mean of 2D6+6 (§2.6): what a D result takes from a fresh man
-HP_VALUE = {"N": 1.0, "C": 2.0, "W": 4.0}  # the first box of each kind (wound track)
+
+def dead_value(sheet: str = "thracian") -> float:
+    """What a D result takes from a fresh man: the mean of his hit-point dice (§2.6)."""
+    expr = parse_dice(tables().sheets[sheet].hit_points)
+    return (expr.minimum + expr.maximum) / 2
+
+
+def hp_values(sheet: str = "thracian") -> dict[str, float]:
+    """The hit points the first box of each kind removes (the wound track, §6.3-§6.10)."""
+    track = tables().sheets[sheet].wound_track
+    return {"N": float(track[0].hp), "C": float(track[2].hp), "W": float(track[4].hp)}
 
 
 # -- results -------------------------------------------------------------------------------------
@@ -76,11 +87,11 @@ def result_distribution(row: str) -> dict[str, float]:
     return out
 
 
-def result_values(stun: float, dead: float = DEAD_VALUE) -> dict[str, float]:
+def result_values(stun: float, dead: float | None = None) -> dict[str, float]:
     """The damage value of each result, in hit points: N, C, W their hit points plus a stun
     (every wound stuns, §6.2), S a stun, D the hit points of a fresh man."""
-    values = {"blank": 0.0, "S": stun, "D": dead}
-    for r, hp in HP_VALUE.items():
+    values = {"blank": 0.0, "S": stun, "D": dead_value() if dead is None else dead}
+    for r, hp in hp_values().items():
         values[r] = hp + stun
     return values
 
@@ -107,7 +118,7 @@ def first_probability(move_a: int, move_b: int, basic_a: int = 5, basic_b: int =
 def _engaged(sheet: str) -> tuple[SkirmishState, Fighter, Fighter]:
     """Two fresh gladiators face to face in the middle, as the `engaged` start places them."""
     here, there = Hex(0, 0), Hex(0, -1)
-    hp = int(DEAD_VALUE)
+    hp = int(dead_value(sheet))
     a = Fighter("red", sheet, hp, hp, here, hg.facing_toward(here, there))
     b = Fighter("blue", sheet, hp, hp, there, hg.facing_toward(there, here))
     net = any(m.effect == "entangle" for m in tables().sheets[sheet].moves)

@@ -121,16 +121,21 @@ def resolve_attack(
 ) -> None:
     t = tables()
     column = column_against(attacker, target)
-    if not is_behind(attacker, target):  # SR2: from behind his move is never read
+    behind = is_behind(attacker, target)
+    if not behind:  # SR2: from behind his move is never read
         target.revealed = True
     code = t.matrix.matrix[move.code][column]
     head = f"{attacker.seat} {move.name.lower()}s at {target.seat} ({move.code} vs {column})"
     if code == "-":
+        if move.effect == "entangle":  # SR11: a net that cannot catch him falls at his feet
+            attacker.has_net = False
+            state.nets.append(target.hex)
         events.append(
             {
                 "type": "attack",
                 "seat": attacker.seat,
                 "target": target.seat,
+                "behind": behind,
                 "result": "miss",
                 "text": f"{head}: a miss (skirmish §4.3.3)",
             }
@@ -149,6 +154,7 @@ def resolve_attack(
                     "type": "net",
                     "seat": attacker.seat,
                     "target": target.seat,
+                    "behind": behind,
                     "result": "entangled",
                     "text": f"{head}: {code}{why} → {final}, d20 {roll} ≤ {need}: "
                     f"{target.seat} is entangled",
@@ -161,9 +167,15 @@ def resolve_attack(
                     "type": "net",
                     "seat": attacker.seat,
                     "target": target.seat,
+                    "behind": behind,
                     "result": "miss",
-                    "text": f"{head}: {code}{why} → {final}, d20 {roll} > {need}: the net "
-                    f"falls at {target.hex.q},{target.hex.r}",
+                    "text": f"{head}: {code}{why} → {final}, d20 {roll}: "
+                    + (
+                        f"{target.seat} is already netted (SR11)"
+                        if target.entangled
+                        else f"{roll} > {need}"
+                    )
+                    + f"; the net falls at {target.hex.q},{target.hex.r}",
                 }
             )
         return
@@ -175,6 +187,7 @@ def resolve_attack(
             "type": "attack",
             "seat": attacker.seat,
             "target": target.seat,
+            "behind": behind,
             "code": final,
             "row": row,
             "d20": roll,
@@ -203,21 +216,27 @@ def apply_result(
     if result == "blank":
         return
     if result == "D":
-        kill(f, "a D result (skirmish §6.11)", events)
+        kill(f, "a D result (skirmish §6.11)", events, state)
         return
     f.stun_bank += 1  # §5.1; §6.2: every wound stuns as well
     if result == "S":
         return
     kind = {"N": "nick", "C": "cut", "W": "wound"}[result]
-    mark(f, kind, dice, events)
+    mark(f, kind, dice, events, state)
 
 
-def mark(f: Fighter, kind: str, dice: Dice, events: list[Event]) -> None:
+def mark(
+    f: Fighter,
+    kind: str,
+    dice: Dice,
+    events: list[Event],
+    state: SkirmishState | None = None,
+) -> None:
     """§2.7.5: a third nick marks a cut, a third cut a wound; a third wound kills (§6.11)."""
     count = {"nick": f.nicks, "cut": f.cuts, "wound": f.wounds}[kind]
     if count >= 2:
         if kind == "wound":
-            kill(f, "a third wound (skirmish §6.11)", events)
+            kill(f, "a third wound (skirmish §6.11)", events, state)
             return
         nxt = "cut" if kind == "nick" else "wound"
         events.append(
@@ -227,7 +246,7 @@ def mark(f: Fighter, kind: str, dice: Dice, events: list[Event]) -> None:
                 "text": f"{f.seat}'s third {kind} marks a {nxt} (skirmish §2.7.5)",
             }
         )
-        mark(f, nxt, dice, events)
+        mark(f, nxt, dice, events, state)
         return
     if kind == "nick":
         f.nicks += 1
@@ -248,7 +267,7 @@ def mark(f: Fighter, kind: str, dice: Dice, events: list[Event]) -> None:
         }
     )
     if f.hp <= 0:
-        kill(f, "no hit points left (skirmish §2.6, §6.11)", events)
+        kill(f, "no hit points left (skirmish §2.6, §6.11)", events, state)
         return
     if box.fall and not f.floored:  # §7.1
         roll = dice.d(6, f"{f.seat} keeps his feet?", "skirmish §7.1")
@@ -266,7 +285,10 @@ def mark(f: Fighter, kind: str, dice: Dice, events: list[Event]) -> None:
 _ORDINAL = ("a first", "a second", "a third")
 
 
-def kill(f: Fighter, cause: str, events: list[Event]) -> None:
+def kill(f: Fighter, cause: str, events: list[Event], state: SkirmishState | None = None) -> None:
     f.alive = False
     f.cause = cause
+    if f.entangled and state is not None:  # SR11: the net stays where he fell
+        f.entangled = False
+        state.nets.append(f.hex)
     events.append({"type": "dead", "seat": f.seat, "text": f"{f.seat} is dead: {cause}"})

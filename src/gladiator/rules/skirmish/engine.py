@@ -9,6 +9,7 @@ then his facing (§8).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -111,7 +112,7 @@ class SkirmishRules(Ruleset[SkirmishState]):
                 s: ChooseOne(
                     prompt=f"{s}: write your move for turn {state.turn}",
                     secret=True,
-                    options=tuple(Option(m.code, _label(m)) for m in writable(state, f)),
+                    options=tuple(Option(m.code, _write_label(m)) for m in writable(state, f)),
                 )
                 for s, f in state.fighters.items()
                 if f.alive
@@ -205,6 +206,15 @@ class SkirmishRules(Ruleset[SkirmishState]):
     def clone(self, state: SkirmishState) -> SkirmishState:
         return state.clone()
 
+    def determinize(self, state: SkirmishState, seat: str, rng: random.Random) -> SkirmishState:
+        """Other seats' unrevealed written moves are drawn from what they could have written."""
+        copy = state.clone()
+        for f in copy.fighters.values():
+            if f.seat != seat and f.alive and f.written and not f.revealed:
+                options = writable(copy, f)
+                f.written = options[int(rng.random() * len(options))].code
+        return copy
+
     def data_digest(self) -> str:
         return digest()
 
@@ -221,7 +231,7 @@ class SkirmishRules(Ruleset[SkirmishState]):
         return state.fighters[seat].sheet
 
     def rounds(self, state: SkirmishState) -> int:
-        return state.turn
+        return min(state.turn, int(state.options["max_turns"]))
 
     def render_text(self, state: SkirmishState, seat: str | None) -> str:
         from gladiator.rules.skirmish.presentation import render
@@ -232,6 +242,16 @@ class SkirmishRules(Ruleset[SkirmishState]):
 # -- what may be chosen ----------------------------------------------------------------------
 def _label(m: Move) -> str:
     return f"{m.code} {m.name}"
+
+
+def _write_label(m: Move) -> str:
+    """§4.1: the move with what it converts to and what it bars next turn (§2.5.6, §2.5.7)."""
+    notes = []
+    if m.converted:
+        notes.append("converts to " + ", ".join(m.converted))
+    if m.prohibited:
+        notes.append("bars " + ", ".join(m.prohibited) + " next turn")
+    return _label(m) + (f" ({'; '.join(notes)})" if notes else "")
 
 
 def _facing_label(text: str) -> str:
@@ -255,11 +275,12 @@ def _usable(state: SkirmishState, f: Fighter, m: Move) -> bool:
     sheet = t.sheets[f.sheet]
     if f.floored and m.code not in sheet.floored_moves and m.effect != "struggle":
         return False
-    if not f.floored and m.code == "GU":
+    if not f.floored and m.effect == "get_up":
         return False
     if m.effect == "entangle" and not f.has_net:
         return False
-    return not (m.effect == "reclaim" and not _net_within_reach(state, f))
+    # SR11: a reclaim needs a net lying within reach and an empty net hand.
+    return not (m.effect == "reclaim" and (f.has_net or not _net_within_reach(state, f)))
 
 
 def _net_within_reach(state: SkirmishState, f: Fighter) -> bool:
@@ -332,22 +353,6 @@ def _start_turn(state: SkirmishState, events: list[Event]) -> None:
 
 def _initiative(state: SkirmishState, dice: Dice, events: list[Event]) -> None:
     """§4.2: basic + move + 1D6; ties by basic, then the die, then re-rolls (§4.2.3)."""
-    for f in state.fighters.values():
-        if not f.alive:
-            continue
-        lvl = combat.level(f)
-        if lvl is not None and lvl.bleeding and not move_of(f, f.written).stun:  # §2.7.4
-            f.hp -= 1
-            events.append(
-                {
-                    "type": "bleed",
-                    "seat": f.seat,
-                    "text": f"{f.seat} bleeds for choosing a non-stun move: 1 HP, {f.hp} "
-                    "left (skirmish §2.7.4)",
-                }
-            )
-            if f.hp <= 0:
-                combat.kill(f, "bled to death (skirmish §2.7.4)", events)
     if _check_end(state, events):
         return
     alive = [f for f in state.fighters.values() if f.alive]
@@ -416,6 +421,21 @@ def _perform(state: SkirmishState, f: Fighter, code: str, dice: Dice, events: li
     f.converted = code != f.written
     f.performed = code
     f.revealed = True
+    lvl = combat.level(f)
+    if lvl is not None and lvl.bleeding and not move_of(f, f.written).stun:  # §2.7.4, SR6
+        f.hp -= 1
+        events.append(
+            {
+                "type": "bleed",
+                "seat": f.seat,
+                "text": f"{f.seat} bleeds for choosing a non-stun move: 1 HP, {f.hp} "
+                "left (skirmish §2.7.4)",
+            }
+        )
+        if f.hp <= 0:
+            combat.kill(f, "bled to death (skirmish §2.7.4)", events, state)
+            _next_actor(state)
+            return
     note = f" (converted from {f.written}, skirmish §4.3.1)" if f.converted else ""
     events.append(
         {
@@ -493,7 +513,7 @@ def _move_to(state: SkirmishState, f: Fighter, h: Hex, events: list[Event]) -> N
 
 def attack_targets(state: SkirmishState, f: Fighter, m: Move) -> list[Fighter]:
     """§4.3.3 (a): opponents in the attack zone; a floored kick reaches any adjacent hex (§7.3)."""
-    if f.floored and m.code == "KI":
+    if f.floored and m.floored_reach_all_round:
         hexes = set(hg.neighbors(f.hex))
     else:
         hexes = {combat.zone_hex(f, z) for z in m.attack_zone}
@@ -528,7 +548,7 @@ def _start_attack(
 
 
 def _effect(state: SkirmishState, f: Fighter, m: Move, dice: Dice, events: list[Event]) -> None:
-    if m.code == "GU":
+    if m.effect == "get_up":
         f.floored = False
         events.append(
             {"type": "get_up", "seat": f.seat, "text": f"{f.seat} gets up (skirmish §7.2)"}

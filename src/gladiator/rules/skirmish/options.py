@@ -14,10 +14,12 @@ from pydantic import (
     model_validator,
 )
 
+from gladiator.rules.skirmish.tables import tables
+
 __all__ = ["SEAT_NAMES", "SkirmishOptions", "normalise"]
 
 SEAT_NAMES = ("red", "blue", "green", "yellow", "purple", "orange")
-SheetName = Literal["thracian", "retiarius"]
+SheetName = str  # a sheet file's name in data/sheets (checked against the loaded sheets)
 
 
 def _two_thracians() -> list[SheetName]:
@@ -42,6 +44,10 @@ class SkirmishOptions(BaseModel):
     def _seats(cls, value: list[SheetName]) -> list[SheetName]:
         if not 2 <= len(value) <= len(SEAT_NAMES):
             raise ValueError(f"a match needs 2 to {len(SEAT_NAMES)} gladiators, not {len(value)}")
+        known = tables().sheets
+        for name in value:
+            if name not in known:
+                raise ValueError(f"no sheet {name!r}; sheets: {', '.join(sorted(known))}")
         return value
 
     @model_validator(mode="after")

@@ -143,7 +143,9 @@ class Move(_Strict):
     attack_zone: tuple[ZoneName, ...] = ()
     converted: tuple[str, ...] = ()
     prohibited: tuple[str, ...] = ()
-    effect: Literal["", "entangle", "reclaim", "struggle"] = ""
+    effect: Literal["", "entangle", "reclaim", "struggle", "get_up"] = ""
+    # §7.3: a floored man's kick may go into any adjacent hex.
+    floored_reach_all_round: bool = False
 
     @property
     def is_attack(self) -> bool:
