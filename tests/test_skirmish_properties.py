@@ -400,8 +400,10 @@ def compare_twins(
     compared = 0
     while True:
         fa, fb = a.state.fighters[seat], b.state.fighters[seat]
-        if fa.performed or fb.performed or a.finished or a.state.turn != turn:
-            break
+        if fa.performed or fb.performed or a.finished or b.finished:
+            break  # he has acted (or the match is over) in one of the twins
+        if turn not in (a.state.turn, b.state.turn) or a.state.turn != b.state.turn:
+            break  # a turn ended: in one twin he acted without being asked
         assert views(a, seat) == views(b, seat), f"views depend on {seat}'s written move"
         compared += 1
         pending = dict(a.pending())

@@ -482,6 +482,7 @@ def resolve_crt(
     has_shield: bool = True,
     crt: CrtVariant = "rules",
     label: str = "attack",
+    defender: str = "the defender",
 ) -> tuple[CrtOutcome, list[Event]]:
     """Roll 3D6 on the CRT for one attack (§9.5.1-§9.5.4) and convert the result (§9.6)."""
     if attack_cf < 1:
@@ -513,7 +514,8 @@ def resolve_crt(
             "crt",
             rule,
             f"{label}: {attack_cf} CF against {defence_cf} defence, modified CF {modified}, "
-            f"column {column}; 3D6 {roll}{''.join(' ' + d for d in drms)} -> {total}: {cell}",
+            f"column {column}; 3D6 {roll}{''.join(' ' + d for d in drms)}"
+            f"{f' -> {total}' if total != roll else ''}: {cell}",
             column=column,
             modified_cf=modified,
             roll=roll,
@@ -526,7 +528,7 @@ def resolve_crt(
             _event(
                 "conversion",
                 "§9.6",
-                f"the defender has no {lacking}: {before} becomes {after}",
+                f"{defender} has no {lacking}: {before} becomes {after}",
                 result=after,
             )
         )
@@ -755,6 +757,7 @@ class PhaseCombat:
             has_shield=self._shield[defender],
             crt=self._crt,
             label=label,
+            defender=self.names[defender],
         )
         for e in events:
             e.update(side=p.side, area=p.area, round=p.round)
