@@ -357,12 +357,49 @@ def balance(
     console.print(t)
 
 
-@app.command()
-def rules() -> None:
+rules_app = typer.Typer(
+    add_completion=False, invoke_without_command=True, help="The rulesets and their coverage."
+)
+app.add_typer(rules_app, name="rules")
+
+
+@rules_app.callback()
+def rules(ctx: typer.Context) -> None:
     """The rulesets this build knows."""
-    for name in registry.names():
-        rs = registry.get(name)
-        console.print(f"{name:10} {rs.title} (version {rs.version})")
+    if ctx.invoked_subcommand is None:
+        for name in registry.names():
+            rs = registry.get(name)
+            console.print(f"{name:10} {rs.title} (version {rs.version})")
+
+
+@rules_app.command("coverage")
+def rules_coverage(
+    ruleset: Annotated[str, typer.Argument(help="A ruleset with a sections list (colosseum).")],
+    tests: Annotated[Path, typer.Option(help="The test folder to scan.")] = Path("tests"),
+    missing_only: Annotated[
+        bool, typer.Option("--missing", help="Only sections not cited.")
+    ] = False,
+) -> None:
+    """Each section of the rule document, with the code and tests that cite it."""
+    from gladiator.coverage import coverage, has_sections
+
+    name = ruleset.strip().lower()
+    if not has_sections(name):
+        _fail(f"no sections list for {ruleset!r}; try: colosseum")
+    rows = coverage(name, tests)
+    t = Table(title=f"{name}: rules coverage")
+    for col in ("section", "title", "code", "tests"):
+        t.add_column(col)
+    for row in rows:
+        if missing_only and row.code and row.tests:
+            continue
+        t.add_row(
+            f"§{row.number}", row.title, ", ".join(row.code) or "—", ", ".join(row.tests) or "—"
+        )
+    console.print(t)
+    coded = sum(1 for r in rows if r.code)
+    tested = sum(1 for r in rows if r.tests)
+    console.print(f"{len(rows)} sections: {coded} cited in code, {tested} cited in tests")
 
 
 def run() -> None:
