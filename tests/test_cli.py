@@ -132,7 +132,8 @@ def test_no_traceback_from_the_installed_command() -> None:
         check=False,
     )
     assert proc.returncode == 2
-    assert proc.stderr.strip().startswith("error: unknown ruleset 'chess'; known: quick")
+    assert proc.stderr.strip().startswith("error: unknown ruleset 'chess'; known: ")
+    assert "quick" in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1
 
 

@@ -49,7 +49,9 @@ def _crt(modified_cf: int, roll: int, variant: ct.CrtVariant = "rules") -> str:
 
 
 def test_data_files_are_exactly_the_loaders_files() -> None:
-    assert sorted(p.name for p in DATA.glob("*.toml")) == sorted(FILES)
+    """Every table file is loaded; the one other file is the sections list (not a table)."""
+    tables_files = sorted(p.name for p in DATA.glob("*.toml") if p.name != "sections.toml")
+    assert tables_files == sorted(FILES)
 
 
 @pytest.mark.parametrize("name", sorted(FILES))

@@ -17,6 +17,7 @@ __all__ = ["UnknownRuleset", "get", "names", "register"]
 _KNOWN: dict[str, str] = {
     "quick": "gladiator.rules.quick:QuickRules",
     "skirmish": "gladiator.rules.skirmish:SkirmishRules",
+    "colosseum": "gladiator.rules.colosseum:ColosseumRules",
 }
 
 _REGISTRY: dict[str, Ruleset[Any]] = {}

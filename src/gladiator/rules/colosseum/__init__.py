@@ -1,1 +1,5 @@
-"""The Colosseum Edition of GLADIATOR: tables as data (see tables.py); the engine is to come."""
+"""GLADIATOR Colosseum Edition: the Basic Game (§2–§18), a first playable engine on tested parts."""
+
+from gladiator.rules.colosseum.engine import ColosseumRules
+
+__all__ = ["ColosseumRules"]

@@ -1,0 +1,69 @@
+"""Match options of the Colosseum Basic Game, checked at the edge with pydantic (strict)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+__all__ = ["SEAT_NAMES", "ColosseumOptions", "normalise"]
+
+SEAT_NAMES = ("red", "blue")
+ClassChoice = Literal["light", "medium", "heavy", "random"]
+
+
+def _two_mediums() -> list[ClassChoice]:
+    return ["medium", "medium"]
+
+
+def _right_handed() -> list[bool]:
+    return [False, False]
+
+
+class ColosseumOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    # §3.4: each gladiator's class, in seat order; "random" rolls 1D3 (1 light, 2 medium,
+    # 3 heavy) when the log sheet is made (a match option, not a rule of the book).
+    gladiators: list[ClassChoice] = Field(default_factory=_two_mediums)
+    # §4.1, §7.7: the arena map. The printed board's size is not in the text we have, so it is
+    # an odd-q rectangle of hexes, 20 columns by 16 rows by default.
+    board_width: int = Field(default=20, ge=12, le=60)
+    board_height: int = Field(default=16, ge=12, le=60)
+    # Q1: the CRT inside the rules (§9.5, recommended) or the reference sheet's.
+    crt: Literal["rules", "reference"] = "rules"
+    # Q4: the §17.2 endurance constant, the rules text's -4 (recommended) or the sheet's -2.
+    endurance: Literal["rules", "reference"] = "rules"
+    # Q5: the §15.2.1 stumble check, the rules text's 1D6 form or the sheet's 2D6 form.
+    stumble_rule: Literal["text", "reference"] = "text"
+    # Q7: the §18.3 performance value divided by 10 toward zero ("tenths", recommended) or raw.
+    performance: Literal["tenths", "raw"] = "tenths"
+    # §9.2 NOTE: a left-handed gladiator swaps T11's +1/+2 and +3/+4 (one flag per seat).
+    left_handed: list[bool] = Field(default_factory=_right_handed)
+    # Safety net: after this many turns the match is stopped as a plain draw ("time").
+    max_turns: int = Field(default=20, ge=1, le=1000)
+
+    @field_validator("gladiators")
+    @classmethod
+    def _two(cls, value: list[ClassChoice]) -> list[ClassChoice]:
+        if len(value) != 2:
+            raise ValueError(f"the Basic Game is a duel: 2 gladiators, not {len(value)}")
+        return value
+
+    @field_validator("left_handed")
+    @classmethod
+    def _two_flags(cls, value: list[bool]) -> list[bool]:
+        if len(value) != 2:
+            raise ValueError(f"one left_handed flag per gladiator (2), not {len(value)}")
+        return value
+
+
+def normalise(raw: Mapping[str, Any]) -> dict[str, Any]:
+    try:
+        return ColosseumOptions.model_validate(dict(raw)).model_dump()
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "options"
+        msg = " ".join(str(first["msg"]).removeprefix("Value error, ").split())
+        raise ValueError(f"bad colosseum option {where}: {msg}") from None

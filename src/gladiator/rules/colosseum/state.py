@@ -1,0 +1,147 @@
+"""The state of a Colosseum Basic Game match: plain mutable records, cheap to copy for search.
+
+Log sheets (`LogSheet`) and critical records (`CriticalRecord`) are immutable values, so a copy
+shares them. Nothing secret lives here: plots and allocations wait inside `Match` until both
+seats have given theirs, and are written on the sheets only once revealed (§5.2.2, §9.4.1).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from gladiator.core.hexgrid import Hex
+from gladiator.rules.colosseum.logsheet import LogSheet
+from gladiator.rules.colosseum.plots import Posture
+from gladiator.rules.colosseum.wounds import CriticalRecord
+
+__all__ = ["SCHEMA", "ColosseumState", "Gladiator", "GroundItem", "Step"]
+
+SCHEMA = "gladiator.colosseum-state"
+Step = Literal["plot", "allocate", "over"]
+
+
+@dataclass(frozen=True, slots=True)
+class GroundItem:
+    """A dropped weapon or shield lying on the arena floor (§13.2.3)."""
+
+    item: Literal["weapon", "shield"]
+    owner: str
+    hex: Hex
+    battered: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "item": self.item,
+            "owner": self.owner,
+            "hex": [self.hex.q, self.hex.r],
+            "battered": self.battered,
+        }
+
+
+@dataclass(slots=True)
+class Gladiator:
+    seat: str
+    sheet: LogSheet
+    hex: Hex
+    facing: int
+    left_handed: bool = False
+    posture: Posture = "standing"
+    alive: bool = True
+    cause: str = ""
+    # §15.1, §15.3: he tripped and must write S next phase; `stumbling` while performing it.
+    must_stumble: bool = False
+    stumbling: bool = False
+    # §5.2.1, §17.3 (Q3): movement phases used this turn; the extra phase used this/last turn.
+    moves_used: int = 0
+    exceeded_this_turn: bool = False
+    exceeded_last_turn: bool = False
+    crits: CriticalRecord = field(default_factory=CriticalRecord)
+    # §10.5 SA: (area, turn, phase) of each severed artery, to bleed from the next phase on.
+    arteries: tuple[tuple[str, int, int], ...] = ()
+    has_weapon: bool = True
+    has_shield: bool = True
+    # §18.3 (Q7): CFs allocated to attack and to defence over the match.
+    attack_used: int = 0
+    defence_used: int = 0
+    # This phase's combat, public once movement is over (§5.2.6.1).
+    may_attack: bool = False
+    pa: int = 0
+    available: int = 0
+    last_plot: str = ""
+    last_allocation: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        c = self.crits
+        return {
+            "seat": self.seat,
+            "hex": [self.hex.q, self.hex.r],
+            "facing": self.facing,
+            "left_handed": self.left_handed,
+            "posture": self.posture,
+            "alive": self.alive,
+            "cause": self.cause,
+            "must_stumble": self.must_stumble,
+            "stumbling": self.stumbling,
+            "moves_used": self.moves_used,
+            "exceeded_this_turn": self.exceeded_this_turn,
+            "exceeded_last_turn": self.exceeded_last_turn,
+            "criticals": {
+                "helmet_lost": c.helmet_lost,
+                "lmp": c.lmp,
+                "stu": c.stu,
+                "severed_arteries": list(c.severed_arteries),
+                "mortal": c.mortal,
+                "killed": c.killed,
+            },
+            "arteries": [list(a) for a in self.arteries],
+            "has_weapon": self.has_weapon,
+            "has_shield": self.has_shield,
+            "attack_used": self.attack_used,
+            "defence_used": self.defence_used,
+            "may_attack": self.may_attack,
+            "pa": self.pa,
+            "available": self.available,
+            "last_plot": self.last_plot,
+            "last_allocation": self.last_allocation,
+            "sheet": self.sheet.to_dict(),
+            "current_cf": self.sheet.current_cf,
+            "stun": self.sheet.stun_in_effect,
+        }
+
+
+@dataclass(slots=True)
+class ColosseumState:
+    options: dict[str, Any]
+    gladiators: dict[str, Gladiator]
+    turn: int = 1
+    phase: int = 1  # §5.1: 1..8
+    step: Step = "plot"
+    items: list[GroundItem] = field(default_factory=list)
+    winners: tuple[str, ...] = ()
+    end_method: str = ""
+    end_summary: str = ""
+
+    def clone(self) -> ColosseumState:
+        return replace(
+            self,
+            options=self.options,
+            gladiators={s: replace(g) for s, g in self.gladiators.items()},
+            items=list(self.items),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "schema": SCHEMA,
+            "schema_version": 1,
+            "options": copy.deepcopy(self.options),
+            "gladiators": [g.to_dict() for g in self.gladiators.values()],
+            "turn": self.turn,
+            "phase": self.phase,
+            "step": self.step,
+            "items": [i.to_dict() for i in self.items],
+            "winners": list(self.winners),
+            "end_method": self.end_method,
+            "end_summary": self.end_summary,
+        }

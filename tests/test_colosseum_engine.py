@@ -1,0 +1,180 @@
+"""The Colosseum Basic Game engine (§4-§18): whole matches through the protocol."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gladiator.core.decisions import ChooseOne, Distribute, IllegalOrder
+from gladiator.core.hexgrid import distance
+from gladiator.core.match import Match
+from gladiator.rules.colosseum.engine import ColosseumRules
+from gladiator.rules.colosseum.movement import in_front
+from gladiator.rules.colosseum.plots import parse_plot, path
+
+RULES = ColosseumRules()
+
+
+def play_random(seed: int, options: dict[str, object] | None = None) -> Match:
+    m = Match(RULES, options or {}, seed=seed, nonce="")
+    rng = random.Random(seed)
+    while not m.finished:
+        m.apply_step({s: d.sample(rng) for s, d in m.pending().items()})
+    return m
+
+
+def aggressive_order(m: Match, seat: str) -> str:
+    """Close in and face him; put 8 CF on the chest, the rest on chest defence."""
+    d = m.pending()[seat]
+    me = m.state.gladiators[seat]
+    foe = next(g for s, g in m.state.gladiators.items() if s != seat)
+    if isinstance(d, ChooseOne):
+
+        def key(text: str) -> tuple[int, int, str]:
+            end = path(parse_plot(text), me.hex, me.facing)[-1]
+            facing = 0 if in_front((end.hex, end.facing), (foe.hex, foe.facing)) else 1
+            return (max(distance(end.hex, foe.hex), 1), facing, text)
+
+        return min(d.texts(), key=key)
+    assert isinstance(d, Distribute)
+    attack = min(8, d.budget) if me.may_attack else 0
+    parts = [f"A-CHEST:{attack}"] if attack else []
+    if d.budget - attack > 0:
+        parts.append(f"D-CHEST:{d.budget - attack}")
+    return " ".join(parts) or "-"
+
+
+def play_aggressive(seed: int) -> Match:
+    m = Match(RULES, {}, seed=seed, nonce="")
+    while not m.finished:
+        m.apply_step({s: aggressive_order(m, s) for s in m.pending()})
+    return m
+
+
+def test_options_are_checked_with_one_line_errors() -> None:
+    assert RULES.normalise_options({})["gladiators"] == ["medium", "medium"]
+    with pytest.raises(ValueError, match="bad colosseum option gladiators") as err:
+        RULES.normalise_options({"gladiators": ["medium", "ogre"]})
+    assert "\n" not in str(err.value)
+    with pytest.raises(ValueError, match="duel"):
+        RULES.normalise_options({"gladiators": ["light"]})
+    with pytest.raises(ValueError):
+        RULES.normalise_options({"max_turns": "3"})  # strict
+
+
+def test_section_4_5_setup_faces_each_other_five_apart() -> None:
+    m = Match(RULES, {"gladiators": ["light", "heavy"]}, seed=3, nonce="")
+    red, blue = m.state.gladiators["red"], m.state.gladiators["blue"]
+    assert distance(red.hex, blue.hex) == 5
+    assert in_front((red.hex, red.facing), (blue.hex, blue.facing)) is False  # 4 hexes between
+    assert red.sheet.gladiator_class == "light" and blue.sheet.gladiator_class == "heavy"
+    assert any(r.rule == "§3.11.1" for r in m.rolls)
+
+
+@settings(deadline=None, max_examples=6)
+@given(st.integers(min_value=0, max_value=2**32))
+def test_random_legal_play_always_ends_within_max_turns(seed: int) -> None:
+    m = play_random(seed, {"max_turns": 6, "gladiators": ["random", "random"]})
+    assert m.outcome is not None
+    assert m.state.turn <= 6
+    assert m.outcome.method in ("killed", "missus", "mercy", "stans missus", "time")
+
+
+def test_replay_of_the_record_is_exact() -> None:
+    m = play_aggressive(2)
+    again = Match.replay(m.record(), RULES)
+    assert again.ruleset.state_hash(again.state) == RULES.state_hash(m.state)
+    r = play_random(5)
+    Match.replay(r.record(), RULES)
+
+
+def test_section_5_2_plots_and_allocations_are_secret() -> None:
+    m = Match(RULES, {}, seed=11, nonce="")
+    while True:
+        pending = m.pending()
+        for d in pending.values():
+            assert d.secret
+        kinds = {type(d) for d in pending.values()}
+        order = {s: aggressive_order(m, s) for s in pending}
+        m.submit("red", order["red"])
+        # blue's view must not show red's order; red's own view shows it.
+        blue_view = json.dumps(m.view("blue"))
+        assert "my_order" not in m.view("blue")
+        assert m.view("red")["my_order"] == order["red"] or order["red"] in json.dumps(
+            m.view("red")
+        )
+        assert m.view("blue")["submitted"] == ["red"]
+        assert "decision" in json.loads(blue_view)
+        m.submit("blue", order["blue"])
+        if Distribute in kinds or m.finished:
+            break
+    assert Distribute in kinds
+
+
+def test_section_7_6_an_illegal_plot_lists_the_legal_ones() -> None:
+    m = Match(RULES, {}, seed=1, nonce="")
+    with pytest.raises(IllegalOrder) as err:
+        m.submit("red", "F F F")
+    assert "legal:" in str(err.value) and "X" in err.value.legal
+    before = RULES.state_hash(m.state)
+    assert m.waiting_for() == ["red", "blue"] and RULES.state_hash(m.state) == before
+
+
+def test_section_5_4_1_stans_missus_ends_a_match() -> None:
+    found = None
+    for seed in range(40):
+        m = play_random(seed)
+        if m.outcome is not None and m.outcome.method == "stans missus":
+            found = m
+            break
+    assert found is not None
+    stops = [e for e in found.events if e.get("type") == "stans_missus_roll" and e["stopped"]]
+    assert len(stops) == 1
+    assert found.state.turn >= 3
+    appeals = [e for e in found.events if e.get("type") == "appeal"]
+    assert len(appeals) == 2  # §18.3: both appeal on stans missus
+    assert [r.rule for r in found.rolls].count("§18.3") == 2
+
+
+def test_section_17_2_endurance_loss_is_recorded() -> None:
+    for seed in range(20):
+        m = play_random(seed)
+        lost = [e for e in m.events if e.get("type") == "endurance" and e["lost"] > 0]
+        if lost:
+            seat = lost[0]["seat"]
+            sheet = m.state.gladiators[seat].sheet
+            assert sheet.cf_lost_to_endurance > 0
+            assert any(p.endurance_cf_lost for p in sheet.plot)
+            return
+    pytest.fail("no endurance loss in 20 matches")
+
+
+def test_deterministic_playthrough_seed_2() -> None:
+    m = play_aggressive(2)
+    rules = [e.get("rule", "") for e in m.events]
+    assert any(r.startswith("§9.5") for r in rules), "a CRT roll"
+    assert "§10.1" in [r.rule for r in m.rolls], "a wound roll"
+    assert any(e.get("type") == "wound_roll" for e in m.events)
+    assert m.outcome is not None
+    out = m.outcome
+    assert (out.winners, out.method) == EXPECTED_SEED_2
+    assert (m.state.turn, m.state.phase) == (1, 5)
+    assert not m.state.gladiators["blue"].alive
+    text = RULES.render_text(m.state, None)
+    assert "#1 red" in text and "#2 blue" in text
+
+
+EXPECTED_SEED_2: tuple[tuple[str, ...], str] = (("red",), "killed")
+
+
+def test_views_are_json_and_heuristic_is_bounded() -> None:
+    m = Match(RULES, {}, seed=4, nonce="")
+    for seat in (None, "red", "blue"):
+        json.dumps(m.view(seat))
+    assert -1.0 <= RULES.heuristic(m.state, "red") <= 1.0
+    assert RULES.lookahead() == 0
+    assert RULES.seat_label(m.state, "red") == "medium"
