@@ -27,6 +27,7 @@ pytest:
 bench: setup
 	$(UV) run gladiator bench quick --matches 1000 --out bench/quick.json
 	$(UV) run gladiator bench skirmish --matches 200 --out bench/skirmish.json
+	$(UV) run gladiator bench colosseum --matches 20 --out bench/colosseum.json
 
 clean:
 	rm -rf .venv .mypy_cache .pytest_cache .ruff_cache .hypothesis
