@@ -48,7 +48,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, Literal
 
-from gladiator.core.decisions import ChooseOne, Decision, Distribute, Option
+from gladiator.core.decisions import Decision, Distribute, Option
 from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import HexMap, Relation, distance, neighbor_at, rectangle
 from gladiator.core.protocol import Event, Outcome, Ruleset
@@ -70,6 +70,7 @@ from gladiator.rules.colosseum.movement import (
     starting_positions,
 )
 from gladiator.rules.colosseum.options import SEAT_NAMES, normalise
+from gladiator.rules.colosseum.orders import AllocationChoice, PlotChoice
 from gladiator.rules.colosseum.plots import (
     EMPTY,
     PhasePlot,
@@ -248,7 +249,7 @@ class ColosseumRules(Ruleset[ColosseumState]):
                     Option(format_plot(p), "extra phase (§17.3)" if exceeds_rate(status, p) else "")
                     for p in offered_plots(state, g)
                 )
-                out[seat] = ChooseOne(
+                out[seat] = PlotChoice(
                     prompt=f"{seat}: plot turn {state.turn} phase {state.phase} (§5.2.1)",
                     secret=True,
                     options=opts,
@@ -330,11 +331,16 @@ def _allocation(g: Gladiator) -> Distribute:
         prompt=f"{g.seat}: allocate up to {max(g.available, 0)} CF to attack and defence (§9.3)"
         + ("" if g.may_attack else "; you may not attack this phase (§9.1)"),
     )
-    if g.may_attack:
-        return d
-    return replace(
-        d,
-        slots=tuple(replace(s, maximum=0) if s.name.startswith("A-") else s for s in d.slots),
+    slots = d.slots
+    if not g.may_attack:
+        slots = tuple(replace(s, maximum=0) if s.name.startswith("A-") else s for s in slots)
+    return AllocationChoice(
+        prompt=d.prompt,
+        secret=True,
+        budget=d.budget,
+        slots=slots,
+        exact=d.exact,
+        max_used=d.max_used,
     )
 
 
@@ -504,14 +510,7 @@ def _movement(
             mercy = (c.mercy, victor)
     for g in state.gladiators.values():
         _check_unconscious(g, events)
-    if mercy is not None:  # §8.3, §18.2.1
-        events.append(
-            _event(
-                "moment_of_truth",
-                "§8.3",
-                f"{mercy[1]} has the Prone {mercy[0]} at his mercy: the Moment of Truth",
-            )
-        )
+    if mercy is not None:  # §8.3, §18.2.1 (the collision has announced it)
         _moment_of_truth(state, [mercy[0]], mercy[1], dice, events)
         return
     # §11.5 after all movement and collisions (Q23): Stun from this phase's collision stays.
@@ -697,6 +696,8 @@ def _combat(
         g = gl[side]
         _lose_item(state, g, item, drop, cause, events_sink)
         combat.set_equipment(side, **{item: False})
+        if item == "weapon":  # E4: no attack without a weapon, from now on
+            combat.cancel_attacks(side, "weapon dropped", "§13.1")
 
     def apply_hit(side: int, hit: HitOutcome) -> int:
         g = gl[side]
@@ -771,6 +772,7 @@ def _combat(
             d.alive = False
             d.cause = "killed in combat"
             combat.cancel_attacks(defender, "he is dead", "§10.3.2")
+            combat.cancel_attacks(1 - defender, "his opponent is dead", "§10.3.2")
         elif d.sheet.unconscious:
             _check_unconscious(d, events_sink)
             combat.cancel_attacks(defender, "he is unconscious", "§11.4")
@@ -787,6 +789,8 @@ def _combat(
             gl[1].has_shield and not gl[1].sheet.shield_useless,
         ),
         crt=state.options["crt"],
+        # §10.3.3.1: while his CF is below 1, every attack against him subtracts it.
+        drm=lambda a, d, area: max(0, -gl[d].sheet.current_cf),
     )
     # What a hit does goes into the phase's event stream at the point it happens.
     events_sink = combat.events
@@ -858,7 +862,7 @@ def _end_phase(state: ColosseumState, dice: Dice, events: list[Event]) -> None:
             events.extend(evs)
         if g.sheet.killed or g.crits.killed:
             g.alive = False
-            g.cause = g.cause or "killed in combat"
+            g.cause = g.cause or ("bled to death (§10.5 SA)" if bleeding else "killed in combat")
         _check_unconscious(g, events)
     if _check_deaths(state, events):
         return
@@ -936,9 +940,7 @@ def _end_turn(state: ColosseumState, dice: Dice, events: list[Event]) -> None:
         g.moves_used = 0
         g.exceeded_last_turn = g.exceeded_this_turn
         g.exceeded_this_turn = False
-    state.turn += 1
-    state.phase = 1
-    if state.turn > int(state.options["max_turns"]):
+    if state.turn >= int(state.options["max_turns"]):
         _finish(
             state,
             (),
@@ -946,6 +948,9 @@ def _end_turn(state: ColosseumState, dice: Dice, events: list[Event]) -> None:
             f"no result after {state.options['max_turns']} turns: a draw (max_turns)",
             events,
         )
+        return
+    state.turn += 1
+    state.phase = 1
 
 
 def _moment_of_truth(
@@ -1004,6 +1009,14 @@ def _finish(
     summary: str,
     events: list[Event],
 ) -> None:
+    for g in state.gladiators.values():
+        if g.alive and g.crits.mortal:  # §10.5 M: he fights on but dies at the end of the match
+            g.alive = False
+            g.cause = "a mortal wound (§10.5 M)"
+            events.append(
+                _event("mortal", "§10.5", f"{g.seat} dies of his mortal wound", seat=g.seat)
+            )
+            summary += f"; {g.seat} dies of a mortal wound"
     state.step = "over"
     state.winners = winners
     state.end_method = method

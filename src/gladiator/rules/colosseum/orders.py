@@ -1,0 +1,43 @@
+"""The Colosseum's two secret decisions, with their own notation kept as typed.
+
+A phase plot is chosen from the legal plots, but typed in any spelling `parse_plot` reads
+(`ff(r)` for `F F(R)`); an allocation is a `Distribute` over attack and defence slots whose
+text keeps the order of the attacks (Q25: `A2:chest A3:head` strikes the chest first), which a
+plain `Distribute` would sort away.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gladiator.core.decisions import ChooseOne, Distribute, IllegalOrder
+from gladiator.rules.colosseum.attacks import AllocationError, format_allocation, parse_allocation
+from gladiator.rules.colosseum.plots import PlotError, format_plot, parse_plot
+
+__all__ = ["AllocationChoice", "PlotChoice"]
+
+
+@dataclass(frozen=True, slots=True)
+class PlotChoice(ChooseOne):
+    """§7.2: one of the legal plots, in any spelling of the plot notation."""
+
+    def validate(self, order: str) -> str:
+        try:
+            canonical = format_plot(parse_plot(order))
+        except PlotError as exc:
+            raise IllegalOrder(order, str(exc), self.texts()) from None
+        return ChooseOne.validate(self, canonical)
+
+
+@dataclass(frozen=True, slots=True)
+class AllocationChoice(Distribute):
+    """§9.3: CF over attack and defence slots, the attacks in the order written."""
+
+    def validate(self, order: str) -> str:
+        try:
+            allocation = parse_allocation(order, self.budget)
+        except AllocationError as exc:
+            raise IllegalOrder(order, str(exc), self.names()) from None
+        text = format_allocation(allocation, "slots")
+        Distribute.validate(self, text)  # the slot limits of this phase (§9.1, §9.3.2)
+        return text
