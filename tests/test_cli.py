@@ -117,6 +117,7 @@ def test_binary_missing_and_folder_records_are_refused(tmp_path: Path) -> None:
         ["play", "quick", "--seat", "mauve"],
         ["play", "quick", "--vs", "oracle"],
         ["bench", "nope"],
+        ["sim", "quick", "--gladiators", "heavy,light", "-o", 'gladiators=["light","light"]'],
     ],
 )
 def test_bad_arguments_get_one_line(args: list[str]) -> None:

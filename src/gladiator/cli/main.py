@@ -51,6 +51,8 @@ def _options(ruleset: str, gladiators: str | None, option: list[str] | None) -> 
         except RecursionError:
             raise UserError(f"--option {key.strip()}: value nested too deeply") from None
     if gladiators:
+        if "gladiators" in raw:
+            raise UserError("give the gladiators once: --gladiators or --option gladiators=...")
         raw["gladiators"] = [g.strip().lower() for g in gladiators.split(",") if g.strip()]
     return rs.normalise_options(raw)
 

@@ -50,7 +50,7 @@ from typing import Any, Literal
 
 from gladiator.core.decisions import Decision, Distribute, Option
 from gladiator.core.dice import Dice
-from gladiator.core.hexgrid import HexMap, Relation, distance, neighbor_at, rectangle
+from gladiator.core.hexgrid import Hex, HexMap, Relation, add, distance, neighbor_at, rectangle
 from gladiator.core.protocol import Event, Outcome, Ruleset
 from gladiator.rules.colosseum.attacks import (
     Allocation,
@@ -156,13 +156,24 @@ def max_apart(state: ColosseumState) -> int:
     return min(int(state.options["board_width"]), int(state.options["board_height"])) // 2
 
 
+@cache
+def _end_offset(plot: PhasePlot, facing: int) -> Hex:
+    """Where a plot ends, relative to where it starts (paths are the same from every hex)."""
+    return path(plot, Hex(0, 0), facing)[-1].hex
+
+
+@cache
+def _plot_text(plot: PhasePlot) -> str:
+    return format_plot(plot)
+
+
 def offered_plots(state: ColosseumState, g: Gladiator) -> list[PhasePlot]:
     """§5.2.1: his legal plots (`legal_plots`), less those that would run away (E9): a plot must
     end within `max_apart` of the opponent's hex; if none does, it may not end farther from him
     than he is now."""
     legal = legal_plots(plot_status(state, g))
     o = _other(state, g.seat)
-    ends = [(p, distance(path(p, g.hex, g.facing)[-1].hex, o.hex)) for p in legal]
+    ends = [(p, distance(add(g.hex, _end_offset(p, g.facing)), o.hex)) for p in legal]
     near = [p for p, d in ends if d <= max_apart(state)]
     if near:
         return near
@@ -246,7 +257,7 @@ class ColosseumRules(Ruleset[ColosseumState]):
             if state.step == "plot":
                 status = plot_status(state, g)
                 opts = tuple(
-                    Option(format_plot(p), "extra phase (§17.3)" if exceeds_rate(status, p) else "")
+                    Option(_plot_text(p), "extra phase (§17.3)" if exceeds_rate(status, p) else "")
                     for p in offered_plots(state, g)
                 )
                 out[seat] = PlotChoice(
