@@ -392,8 +392,10 @@ def compare_twins(
     for s in m.steps:
         a.apply_step(s)
         b.apply_step(s)
-    a.apply_step(orders)
-    b.apply_step({**orders, seat: other})
+    first_a = a.apply_step(orders)
+    first_b = b.apply_step({**orders, seat: other})
+    if seat in attacked(first_a) | attacked(first_b):
+        return 0  # read against an attack at once, in the step that revealed the moves
     rng = random.Random(rng_seed)
     pick = POLICIES[setup.policy]
     turn = a.state.turn
