@@ -209,3 +209,27 @@ def test_q25_the_allocation_keeps_the_attack_order_as_written() -> None:
     assert decision.validate("A-HEAD:3 A-CHEST:2") == "A-HEAD:3 A-CHEST:2"
     with pytest.raises(IllegalOrder):
         decision.validate("A9:head")  # §9.3.2: at most 8 CF on one area
+
+
+def test_section_13_4_a_dropped_weapon_within_a_hex_is_tried_for_after_movement() -> None:
+    """§7.4 R, §13.4, §13.4.1: with his weapon at his feet, R is offered; after movement he rolls
+    1D6 + T14 DRMs (R: −6) and recovers it below 1, the item leaving the floor; §13.4.2 half CF."""
+    from gladiator.rules.colosseum.state import GroundItem
+
+    for seed in range(12):
+        m = Match(RULES, {}, seed=seed, nonce="")
+        red = m.state.gladiators["red"]
+        red.has_weapon = False
+        m.state.items.append(GroundItem("weapon", "red", red.hex))
+        m._pending = None  # the state was changed by hand
+        assert "R" in m.pending()["red"].legal()  # type: ignore[operator]
+        m.submit("red", "R")
+        m.submit("blue", "X")
+        tries = [e for e in m.events if e.get("type") == "recovery"]
+        assert len(tries) == 1 and "§13.4.1" in str(tries[0])
+        recovered = "recovered" in tries[0]["text"]
+        assert red.has_weapon is recovered
+        assert (not m.state.items) is recovered
+        if recovered:
+            return
+    raise AssertionError("no recovery in 12 tries with the −6 of a careful R")

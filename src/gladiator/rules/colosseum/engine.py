@@ -20,9 +20,10 @@ E2  §9.3.1, §15.5, §16.3: CFs available = current CF + PA − Stun, −2 whil
 E3  §14.2, §14.3: a Kneeling gladiator's attacks, and attacks on a Kneeling gladiator's legs, are
     made at half the CF allocated (fractions dropped; an attack halved to 0 is none). The CF
     allocated still count for §18.3.
-E4  A gladiator without a weapon may not attack (unarmed combat is §23, Advanced Game). Item
-    recovery (R, §13.4) and kicks (§13.5) are not implemented yet: dropped items stay where they
-    land and R is never offered.
+E4  A gladiator without a weapon may not attack (unarmed combat is §23, Advanced Game). After
+    movement he tries to pick up what he lacks when it lies within one hex (§13.4: always tries,
+    since trying costs nothing; R, offered then, is the careful −6 try; a battered shield is
+    left). Kicking items (§13.5) is not implemented yet.
 E5  §18.2 is checked at the start of each phase: a Prone gladiator in the combat front of an
     armed, able opponent goes to the Moment of Truth if he is unconscious or has no movement
     phase left (so he cannot KN or RO, §16.3.1).
@@ -46,6 +47,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from functools import cache
 from importlib import resources
+from itertools import pairwise
 from typing import Any, Literal
 
 from gladiator.core.decisions import Decision, Distribute, Option
@@ -144,11 +146,94 @@ def plot_status(state: ColosseumState, g: Gladiator) -> PlotStatus:
         moves_used=g.moves_used,
         posture=g.posture,
         must_stumble=g.must_stumble,
-        can_recover=False,  # E4: R (§13.4) is not implemented yet
+        can_recover=bool(_recoverable(state, g)),  # §7.4 R, §13.4
         unconscious=g.sheet.unconscious,
         lmp=g.crits.lmp,
         exceeded_last_turn=g.exceeded_last_turn,
     )
+
+
+def _wants(g: Gladiator, item: str) -> bool:
+    """§13.4: he may pick up what he lacks (never more than two items: a weapon and a shield)."""
+    return not g.has_weapon if item == "weapon" else not g.has_shield
+
+
+def _hexes_moved(planned: list[Any], reached: Hex) -> int:
+    """Hexes entered along his plotted path until the hex he ended in (a collision stops him)."""
+    moved = 0
+    for a, b in pairwise(planned):
+        if a.hex != b.hex:
+            moved += 1
+            if b.hex == reached:
+                break
+    return moved
+
+
+def _recoverable(state: ColosseumState, g: Gladiator) -> list[GroundItem]:
+    """Items within one hex of him that he could pick up (§13.4)."""
+    return [i for i in state.items if distance(i.hex, g.hex) <= 1 and _wants(g, i.item)]
+
+
+def _recovery(
+    state: ColosseumState,
+    plots: Mapping[str, PhasePlot],
+    paths: Mapping[str, list[Any]],
+    collided: set[str],
+    dice: Dice,
+    events: list[Event],
+) -> None:
+    """§5.2.4.1, §13.4.1: after movement, each gladiator within one hex of an item he lacks tries
+    to pick it up: 1D6 + the T14 DRMs, recovered below 1 (R1: trying costs nothing, so he always
+    tries; a battered shield is not worth picking up)."""
+    t14 = tables().items.t14
+    d = t14.drms
+    for seat, g in state.gladiators.items():
+        if not g.alive or g.posture == "prone" or g.sheet.unconscious:
+            continue
+        for item in _recoverable(state, g):
+            if item.battered:
+                continue
+            other = _other(state, seat)
+            moved = _hexes_moved(paths[seat], g.hex)
+            used_r = plots[seat].actions == ("R",) and seat not in collided
+            parts = [
+                (d.heavy.drm, g.sheet.gladiator_class == "heavy"),
+                (d.light.drm, g.sheet.gladiator_class == "light"),
+                (d.opponent_in_item_hex.drm, other.alive and other.hex == item.hex),
+                (
+                    d.opponent_adjacent_to_item.drm,
+                    other.alive and distance(other.hex, item.hex) == 1,
+                ),
+                (d.item_in_adjacent_hex.drm, item.hex != g.hex),
+                (d.moved.drm * moved, moved > 0),
+                (d.used_recover_action.drm, used_r),
+                (d.collided.drm, seat in collided),
+                (d.kneeling.drm, g.posture == "kneeling"),
+                (d.stumbling.drm, g.must_stumble),
+                (d.stun.drm * g.sheet.stun_in_effect, g.sheet.stun_in_effect > 0),
+                (d.agility.drm * g.sheet.current_ag, True),
+            ]
+            drm = sum(v for v, on in parts if on)
+            roll = dice.roll(t14.dice, f"{seat} tries to pick up his {item.item}", "§13.4.1")
+            got = roll + drm < t14.succeeds_below
+            events.append(
+                _event(
+                    "recovery",
+                    "§13.4.1",
+                    f"{seat} tries to pick up the {item.item}: {roll} {drm:+d} = {roll + drm}: "
+                    + ("recovered" if got else "fumbled"),
+                    seat=seat,
+                    item=item.item,
+                )
+            )
+            if got:
+                state.items.remove(item)
+                if item.item == "weapon":
+                    g.has_weapon = True
+                    g.recovered_weapon = True  # §13.4.2: half CF on attacks this phase
+                else:
+                    g.has_shield = True
+                break
 
 
 def max_apart(state: ColosseumState) -> int:
@@ -541,6 +626,8 @@ def _movement(
                 removed=removed,
             )
         )
+    collided = {f for c in result.collisions for f in c.figures}
+    _recovery(state, plots, paths, collided, dice, events)  # §5.2.4.1
     if _prepare_combat(state, events):
         state.step = "allocate"
         return
@@ -682,7 +769,7 @@ def _combat(
         )
         other = gl[1 - i]
         attack = list(al.attack)
-        if g.posture == "kneeling":  # §14.3 (E3)
+        if g.posture == "kneeling" or g.recovered_weapon:  # §14.3 (E3), §13.4.2
             attack = [v // 2 for v in attack]
         legs = AREAS.index("legs")
         if other.posture == "kneeling":  # §14.2
@@ -691,8 +778,13 @@ def _combat(
             events.append(
                 _event(
                     "half_cf",
-                    "§14.2" if g.posture != "kneeling" else "§14.3",
-                    f"{g.seat}'s attacks at half CF (kneeling): "
+                    "§13.4.2"
+                    if g.recovered_weapon
+                    else "§14.2"
+                    if g.posture != "kneeling"
+                    else "§14.3",
+                    f"{g.seat}'s attacks at half CF "
+                    f"({'a weapon just recovered' if g.recovered_weapon else 'kneeling'}): "
                     + " ".join(f"{a}:{v}" for a, v in zip(AREAS, attack, strict=True) if v),
                     seat=g.seat,
                 )
@@ -865,6 +957,7 @@ def _end_phase(state: ColosseumState, dice: Dice, events: list[Event]) -> None:
     """§5.2.7, §10.5 SA, §10.3.2; then the next phase or the end of the turn (§5.4)."""
     t, ph = state.turn, state.phase
     for g in state.gladiators.values():
+        g.recovered_weapon = False  # §13.4.2 lasts the phase of the recovery
         if not g.alive:
             continue
         bleeding: list[Area] = [_as_area(a) for a, tt, pp in g.arteries if (tt, pp) < (t, ph)]

@@ -62,6 +62,8 @@ class Gladiator:
     arteries: tuple[tuple[str, int, int], ...] = ()
     has_weapon: bool = True
     has_shield: bool = True
+    # §13.4.2: a weapon picked up this phase strikes at half CF.
+    recovered_weapon: bool = False
     # §18.3 (Q7): CFs allocated to attack and to defence over the match.
     attack_used: int = 0
     defence_used: int = 0
@@ -97,6 +99,7 @@ class Gladiator:
             },
             "arteries": [list(a) for a in self.arteries],
             "has_weapon": self.has_weapon,
+            "recovered_weapon": self.recovered_weapon,
             "has_shield": self.has_shield,
             "attack_used": self.attack_used,
             "defence_used": self.defence_used,
