@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from gladiator.rules.common import validate_options
 
 __all__ = ["SEAT_NAMES", "ColosseumOptions", "normalise"]
 
@@ -60,10 +62,4 @@ class ColosseumOptions(BaseModel):
 
 
 def normalise(raw: Mapping[str, Any]) -> dict[str, Any]:
-    try:
-        return ColosseumOptions.model_validate(dict(raw)).model_dump()
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "options"
-        msg = " ".join(str(first["msg"]).removeprefix("Value error, ").split())
-        raise ValueError(f"bad colosseum option {where}: {msg}") from None
+    return validate_options(ColosseumOptions, raw, "colosseum")

@@ -4,12 +4,12 @@ skirmish presentation draws it), a status line per gladiator, and both log sheet
 from __future__ import annotations
 
 from gladiator.core import hexgrid as hg
+from gladiator.core.textmap import ARROWS, draw
 from gladiator.rules.colosseum.logsheet import render_text as render_sheet
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 
 __all__ = ["render", "status_line"]
 
-ARROWS = ("↑", "↗", "↘", "↓", "↙", "↖")
 MARGIN = 3  # hexes of arena shown around the fighters
 
 
@@ -24,31 +24,21 @@ def render(state: ColosseumState, seat: str | None) -> str:
     c_hi = max(c for c, _ in spots) + MARGIN
     r_lo = min(r for _, r in spots) - MARGIN
     r_hi = max(r for _, r in spots) + MARGIN
-    cells = {
-        (c, r): hg.from_offset(c, r)
-        for c in range(c_lo, c_hi + 1)
-        for r in range(r_lo, r_hi + 1)
-        if hg.from_offset(c, r) in board
-    }
-    width = (c_hi - c_lo + 1) * 3 + 2
-    height = (r_hi - r_lo + 1) * 2 + 3
-    grid = [[" "] * width for _ in range(height)]
-    for (c, r), h in cells.items():
-        x, y = (c - c_lo) * 3, (r - r_lo) * 2 + (c % 2)
-        text = "· "
+    window = (hg.from_offset(c, r) for c in range(c_lo, c_hi + 1) for r in range(r_lo, r_hi + 1))
+
+    def cell(h: hg.Hex) -> str:
         if h in figures:
             g = figures[h]
-            mark = g.seat[0].upper() if g.alive else "+"
             if g.posture == "prone":
-                text = g.seat[0] + "_"
-            elif g.posture == "kneeling":
-                text = g.seat[0] + ARROWS[g.facing]
-            else:
-                text = mark + ARROWS[g.facing]
-        elif h in items:
-            text = "w " if items[h].item == "weapon" else "o "
-        grid[y][x], grid[y][x + 1] = text[0], text[1]
-    board_text = "\n".join("".join(row).rstrip() for row in grid).strip("\n")
+                return g.seat[0] + "_"
+            if g.posture == "kneeling":
+                return g.seat[0] + ARROWS[g.facing]
+            return (g.seat[0].upper() if g.alive else "+") + ARROWS[g.facing]
+        if h in items:
+            return "w" if items[h].item == "weapon" else "o"
+        return "·"
+
+    board_text = draw((h for h in window if h in board), cell).strip("\n")
     head = f"Turn {state.turn}, phase {state.phase} · {state.step}"
     if state.step == "over":
         head += f" · {state.end_method}: {state.end_summary}"

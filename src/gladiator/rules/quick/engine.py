@@ -15,6 +15,7 @@ from gladiator.core.decisions import ChooseOne, Decision, Option
 from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import Hex, HexMap, Relation
 from gladiator.core.protocol import Event, Outcome, Ruleset
+from gladiator.rules.common import hexagon_arena
 from gladiator.rules.quick import combat
 from gladiator.rules.quick import fate as fate_rules
 from gladiator.rules.quick.evaluation import evaluate
@@ -42,14 +43,9 @@ STEP_LABELS = {
     "SFL": "sidestep forward left",
 }
 
-_ARENAS: dict[int, HexMap] = {}
-
 
 def arena_of(state: QuickState) -> HexMap:
-    side = int(state.options["arena_side"])
-    if side not in _ARENAS:
-        _ARENAS[side] = hg.hexagon(side)
-    return _ARENAS[side]
+    return hexagon_arena(int(state.options["arena_side"]))
 
 
 class QuickRules(Ruleset[QuickState]):

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from gladiator.rules.common import validate_options
 
 __all__ = ["SEAT_NAMES", "QuickOptions", "normalise"]
 
@@ -43,10 +45,4 @@ class QuickOptions(BaseModel):
 
 
 def normalise(raw: Mapping[str, Any]) -> dict[str, Any]:
-    try:
-        return QuickOptions.model_validate(dict(raw)).model_dump()
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "options"
-        msg = str(first["msg"]).removeprefix("Value error, ")
-        raise ValueError(f"bad quick option {where}: {msg}") from None
+    return validate_options(QuickOptions, raw, "quick")

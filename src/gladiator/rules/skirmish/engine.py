@@ -18,6 +18,7 @@ from gladiator.core.decisions import ChooseOne, Decision, Option, PickHex
 from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import Hex, HexMap
 from gladiator.core.protocol import Event, Outcome, Ruleset
+from gladiator.rules.common import hexagon_arena
 from gladiator.rules.skirmish import combat
 from gladiator.rules.skirmish.options import SEAT_NAMES, normalise
 from gladiator.rules.skirmish.state import Fighter, SkirmishState
@@ -25,15 +26,11 @@ from gladiator.rules.skirmish.tables import Move, digest, tables
 
 __all__ = ["SkirmishRules", "arena_of", "move_of"]
 
-_ARENAS: dict[int, HexMap] = {}
 _FACING_TEXT = {0: "KEEP", 1: "R", 2: "RR", 3: "RRR", -1: "L", -2: "LL", -3: "LLL"}
 
 
 def arena_of(state: SkirmishState) -> HexMap:
-    side = int(state.options["arena_side"])
-    if side not in _ARENAS:
-        _ARENAS[side] = hg.hexagon(side)
-    return _ARENAS[side]
+    return hexagon_arena(int(state.options["arena_side"]))
 
 
 def move_of(f: Fighter, code: str) -> Move:

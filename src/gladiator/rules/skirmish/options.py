@@ -9,11 +9,11 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
-    ValidationError,
     field_validator,
     model_validator,
 )
 
+from gladiator.rules.common import validate_options
 from gladiator.rules.skirmish.tables import tables
 
 __all__ = ["SEAT_NAMES", "SkirmishOptions", "normalise"]
@@ -58,10 +58,4 @@ class SkirmishOptions(BaseModel):
 
 
 def normalise(raw: Mapping[str, Any]) -> dict[str, Any]:
-    try:
-        return SkirmishOptions.model_validate(dict(raw)).model_dump()
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "options"
-        msg = str(first["msg"]).removeprefix("Value error, ")
-        raise ValueError(f"bad skirmish option {where}: {msg}") from None
+    return validate_options(SkirmishOptions, raw, "skirmish")

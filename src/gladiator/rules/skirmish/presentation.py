@@ -3,35 +3,25 @@
 from __future__ import annotations
 
 from gladiator.core import hexgrid as hg
+from gladiator.core.textmap import ARROWS, draw
 from gladiator.rules.skirmish.state import Fighter, SkirmishState
 
 __all__ = ["render", "status_line"]
-
-ARROWS = ("↑", "↗", "↘", "↓", "↙", "↖")
 
 
 def render(state: SkirmishState, seat: str | None) -> str:
     from gladiator.rules.skirmish.engine import arena_of
 
-    arena = arena_of(state)
-    cells = {hg.to_offset(h): h for h in arena.hexes}
-    c0 = min(c for c, _ in cells)
-    r0 = min(r for _, r in cells)
-    width = (max(c for c, _ in cells) - c0 + 1) * 3 + 2
-    height = (max(r for _, r in cells) - r0 + 1) * 2 + 3
-    grid = [[" "] * width for _ in range(height)]
     figures = {f.hex: f for f in state.fighters.values() if f.alive}
     nets = set(state.nets)
-    for (c, r), h in cells.items():
-        x, y = (c - c0) * 3, (r - r0) * 2 + (c % 2)
-        text = "· "
+
+    def cell(h: hg.Hex) -> str:
         if h in figures:
             f = figures[h]
-            text = (f.seat[0].upper() + ARROWS[f.facing]) if not f.floored else f.seat[0] + "_"
-        elif h in nets:
-            text = "# "
-        grid[y][x], grid[y][x + 1] = text[0], text[1]
-    board = "\n".join("".join(row).rstrip() for row in grid).rstrip("\n")
+            return (f.seat[0].upper() + ARROWS[f.facing]) if not f.floored else f.seat[0] + "_"
+        return "#" if h in nets else "·"
+
+    board = draw(arena_of(state).hexes, cell)
     lines = [status_line(f, seat) for f in state.fighters.values()]
     return board + "\n\n" + "\n".join(lines)
 
