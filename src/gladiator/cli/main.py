@@ -32,6 +32,19 @@ class UserError(Exception):
     """A mistake in what the user gave us: reported in one line."""
 
 
+def _progress(*, quiet: bool) -> Progress:
+    """A progress bar on stderr; none when the output is JSON for a program."""
+    return Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=quiet,
+        disable=quiet,
+    )
+
+
 def _fail(message: str) -> None:
     err.print(f"error: {message}", highlight=False, markup=False, soft_wrap=True)
     raise typer.Exit(2)
@@ -162,15 +175,7 @@ def sim(
                 raise UserError(f"unknown bot {b!r}; known: {', '.join(sorted(BOTS))}")
         if records is not None and records.exists() and not records.is_dir():
             raise UserError(f"{records} exists and is not a folder")
-        with Progress(
-            "[progress.description]{task.description}",
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=err,
-            transient=as_json,
-            disable=as_json,
-        ) as progress:
+        with _progress(quiet=as_json) as progress:
             task = progress.add_task(f"{ruleset} matches", total=matches)
             results = run_batch(
                 ruleset,
@@ -308,15 +313,7 @@ def balance(
     from gladiator.sim.skirmish_balance import study
 
     attacks = ("SL", "CU", "LU", "SS", "KI")
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err,
-        transient=as_json,
-        disable=as_json,
-    ) as progress:
+    with _progress(quiet=as_json) as progress:
         task = progress.add_task("skirmish matches", total=2 * matches * len(attacks))
         result = study(matches, seed, jobs, attacks, lambda k: progress.advance(task, k))
     if as_json:
