@@ -50,26 +50,42 @@ def _norm(text: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One choice: its notation, a human label, and the hex it concerns (for highlighting)."""
+    """One choice: its notation, a human label, and the hex it concerns (for highlighting).
+
+    A movement choice may also give the hexes it passes through and the facing it ends with, so
+    a front end can draw a ghost of the move before it is submitted.
+    """
 
     text: str
     label: str = ""
     hex: Hex | None = None
+    path: tuple[Hex, ...] = ()
+    facing: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"text": self.text, "label": self.label}
         if self.hex is not None:
             d["hex"] = [self.hex.q, self.hex.r]
+        if self.path:
+            d["path"] = [[h.q, h.r] for h in self.path]
+        if self.facing is not None:
+            d["facing"] = self.facing
         return d
 
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """Base of every decision kind. `secret` marks simultaneous orders hidden until all are in."""
+    """Base of every decision kind. `secret` marks simultaneous orders hidden until all are in.
+
+    `time_limit` (seconds) asks front ends to enforce a clock on this decision (the Colosseum's
+    reaction time, §7.5); when it runs out the order `on_timeout` is given in the seat's name.
+    """
 
     kind: ClassVar[str] = "decision"
     prompt: str
     secret: bool = False
+    time_limit: float | None = None
+    on_timeout: str | None = None
 
     def validate(self, order: str) -> str:
         """Return the order in canonical form, or raise IllegalOrder."""
@@ -84,7 +100,11 @@ class Decision:
         raise NotImplementedError
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "prompt": self.prompt, "secret": self.secret}
+        d: dict[str, Any] = {"kind": self.kind, "prompt": self.prompt, "secret": self.secret}
+        if self.time_limit is not None:
+            d["time_limit"] = self.time_limit
+            d["on_timeout"] = self.on_timeout
+        return d
 
 
 @dataclass(frozen=True, slots=True)

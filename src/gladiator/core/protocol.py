@@ -19,7 +19,24 @@ from typing import Any, ClassVar, Generic, TypeVar
 from gladiator.core.decisions import Decision
 from gladiator.core.dice import Dice
 
-__all__ = ["Event", "Outcome", "Ruleset", "Seat", "State"]
+__all__ = ["SCENE_SCHEMA", "Event", "Outcome", "Ruleset", "Seat", "State", "empty_scene"]
+
+SCENE_SCHEMA = "gladiator.scene"
+
+
+def empty_scene() -> dict[str, Any]:
+    """The scene of a ruleset that draws nothing: the shape every scene has."""
+    return {
+        "schema": SCENE_SCHEMA,
+        "version": 1,
+        "caption": "",
+        "hexes": [],
+        "walls": [],
+        "figures": [],
+        "items": [],
+        "marks": [],
+        "panels": [],
+    }
 
 Seat = str
 Event = dict[str, Any]
@@ -128,6 +145,13 @@ class Ruleset(ABC, Generic[State]):
     def state_hash(self, state: State) -> str:
         blob = json.dumps(self.state_to_dict(state), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(blob.encode()).hexdigest()
+
+    def scene(self, state: State, seat: Seat | None) -> dict[str, Any]:
+        """What a graphical front end draws for `seat` (None: a spectator), in the common scene
+        format of `docs/web.md`: the board's hexes and walls, the figures with facing and state,
+        items and marks on the ground, and one panel per figure. Like `view`, it must never hold
+        another seat's secret. By default an empty board."""
+        return empty_scene()
 
     def render_text(self, state: State, seat: Seat | None) -> str:
         """A plain-text picture of the state for logs and transcripts."""
