@@ -1,0 +1,26 @@
+"""Storage of web arena matches in SQLite or PostgreSQL (docs/web.md, Storage).
+
+A match is stored as what replays it (ruleset, options, seed, nonce, commitment) plus every
+accepted order by `seq`; `gladiator.store.resume.rebuild` turns a stored match back into a live
+`Match`. Tokens are stored only as SHA-256 hashes.
+"""
+
+from __future__ import annotations
+
+from gladiator.store.errors import StoreError
+from gladiator.store.models import SCHEMA_VERSION
+from gladiator.store.repository import Store
+from gladiator.store.stored import MatchSummary, StoredMatch, StoredSeat
+from gladiator.store.tokens import hash_token, new_match_id, new_token
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "MatchSummary",
+    "Store",
+    "StoreError",
+    "StoredMatch",
+    "StoredSeat",
+    "hash_token",
+    "new_match_id",
+    "new_token",
+]

@@ -1,0 +1,121 @@
+"""One SQLAlchemy Engine per Store, for SQLite or PostgreSQL, and database errors as StoreError.
+
+The server calls the store from its event loop and from bot worker threads, so the Engine is
+shared and every call takes a short-lived Session from it.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import URL, Engine, create_engine, event, make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, SQLAlchemyError
+from sqlalchemy.pool import StaticPool
+
+from gladiator.store.errors import StoreError
+
+__all__ = ["database_errors", "describe", "open_engine", "serialiser"]
+
+_USAGE = "use sqlite:///FILE or postgresql://USER@HOST:PORT/DATABASE"
+
+
+def describe(url: URL) -> str:
+    """The URL for a message, never with its password."""
+    return url.render_as_string(hide_password=True)
+
+
+def _first_line(exc: BaseException) -> str:
+    cause = exc.orig if isinstance(exc, DBAPIError) and exc.orig is not None else exc
+    lines = [line.strip() for line in str(cause).splitlines() if line.strip()]
+    return lines[0] if lines else type(cause).__name__
+
+
+@contextmanager
+def database_errors(what: str, *, conflict: str | None = None) -> Iterator[None]:
+    """Turn a driver's error into a one-line StoreError that says what was being done;
+    `conflict` says what a broken uniqueness or reference constraint means here."""
+    try:
+        yield
+    except IntegrityError as exc:
+        raise StoreError(f"{what}: {conflict or _first_line(exc)}") from None
+    except SQLAlchemyError as exc:
+        raise StoreError(f"{what}: {_first_line(exc)}") from None
+
+
+def _sqlite_is_memory(url: URL) -> bool:
+    return url.database in (None, "", ":memory:") or url.query.get("mode") == "memory"
+
+
+def _on_sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+    # WAL lets readers (the lobby, spectators) go on while a worker thread commits an order;
+    # SQLite leaves foreign keys off unless asked on every connection.
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+    finally:
+        cursor.close()
+
+
+def open_engine(url_text: str) -> Engine:
+    """An Engine for `url_text`; StoreError for anything but a usable SQLite or PostgreSQL URL."""
+    try:
+        url = make_url(url_text)
+    except (ArgumentError, ValueError):
+        raise StoreError(f"not a database URL; {_USAGE}") from None
+    backend = url.get_backend_name()
+    if backend == "sqlite":
+        return _sqlite_engine(url)
+    if backend == "postgresql":
+        return _postgresql_engine(url)
+    raise StoreError(f"unsupported database {backend!r}; {_USAGE}")
+
+
+def _sqlite_engine(url: URL) -> Engine:
+    if url.get_driver_name() != "pysqlite":
+        raise StoreError(f"unsupported SQLite driver {url.get_driver_name()!r}; {_USAGE}")
+    if _sqlite_is_memory(url):
+        # One private connection shared by every thread; Store serialises its use.
+        engine = create_engine(url, poolclass=StaticPool, connect_args={"check_same_thread": False})
+    else:
+        path = Path(str(url.database))
+        if not path.parent.is_dir():
+            raise StoreError(
+                f"cannot open the SQLite database {path}: the folder {path.parent} does not exist"
+            )
+        if path.is_dir():
+            raise StoreError(f"cannot open the SQLite database {path}: it is a folder")
+        # File databases get a connection pool whose connections may cross threads.
+        engine = create_engine(url)
+    event.listen(engine, "connect", _on_sqlite_connect)
+    return engine
+
+
+def _postgresql_engine(url: URL) -> Engine:
+    if url.drivername == "postgresql":
+        # SQLAlchemy's default PostgreSQL driver is psycopg2; this project ships psycopg 3.
+        url = url.set(drivername="postgresql+psycopg")
+    try:
+        return create_engine(
+            url,
+            # A server restarted under a running arena: check a pooled connection before use.
+            pool_pre_ping=True,
+            # An unreachable host fails in seconds instead of hanging the start-up.
+            connect_args={"connect_timeout": 10},
+        )
+    except ImportError:
+        raise StoreError(
+            f"the PostgreSQL driver {url.get_driver_name()!r} is not installed; "
+            "use postgresql+psycopg://"
+        ) from None
+
+
+def serialiser(engine: Engine) -> AbstractContextManager[Any]:
+    """A lock for an in-memory SQLite database (one shared connection), else nothing."""
+    if engine.dialect.name == "sqlite" and _sqlite_is_memory(engine.url):
+        return threading.RLock()
+    return nullcontext()

@@ -1,0 +1,96 @@
+"""The tables: `matches`, `seats`, `orders` (docs/web.md, Storage) and `meta` (schema version).
+
+A match is stored as what replays it: ruleset, options, seed, nonce, commitment and every accepted
+order by `seq`. Options, outcome and record are JSON text, so SQLite and PostgreSQL hold the same
+bytes. Timestamps are UTC.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import (
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    ForeignKeyConstraint,
+    Integer,
+    String,
+    Text,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+__all__ = ["SCHEMA_VERSION", "Base", "MatchRow", "MetaRow", "OrderRow", "SeatRow"]
+
+# Raise this when a table changes; a database written under a higher number is refused.
+SCHEMA_VERSION = 1
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class MetaRow(Base):
+    __tablename__ = "meta"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)
+
+
+class MatchRow(Base):
+    __tablename__ = "matches"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    ruleset: Mapped[str] = mapped_column(String(64))
+    options: Mapped[str] = mapped_column(Text)
+    # Seeds are 0..2**63-1 (core.match), which a signed 64-bit integer holds.
+    seed: Mapped[int] = mapped_column(BigInteger)
+    nonce: Mapped[str] = mapped_column(String(128))
+    commitment: Mapped[str] = mapped_column(String(128))
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    outcome: Mapped[str | None] = mapped_column(Text)
+    record: Mapped[str | None] = mapped_column(Text)
+    spectator_hash: Mapped[str] = mapped_column(String(64))
+
+    seats: Mapped[list[SeatRow]] = relationship(
+        back_populates="match", order_by="SeatRow.position", cascade="all, delete-orphan"
+    )
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    match_id: Mapped[str] = mapped_column(
+        ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[str] = mapped_column(String(64), primary_key=True)
+    # Table order of the seats (red, blue, ...), which a summary and a resume keep.
+    position: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(16))
+    bot: Mapped[str | None] = mapped_column(String(64))
+    token_hash: Mapped[str | None] = mapped_column(String(64))
+    label: Mapped[str] = mapped_column(String(200), default="")
+
+    match: Mapped[MatchRow] = relationship(back_populates="seats")
+
+
+class OrderRow(Base):
+    __tablename__ = "orders"
+    # An order names a seat of its own match: the database refuses any other, and `load` still
+    # reports one that got in where foreign keys were off (an SQLite file edited by hand).
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["match_id", "seat"], ["seats.match_id", "seats.seat"], ondelete="CASCADE"
+        ),
+    )
+
+    match_id: Mapped[str] = mapped_column(
+        ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
+    # The primary key (match_id, seq) is what refuses a second order under one seq.
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[str] = mapped_column(String(64))
+    order_text: Mapped[str] = mapped_column(Text)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -1,0 +1,343 @@
+"""`Store`: matches, their seats and their accepted orders in SQLite or PostgreSQL.
+
+Every call opens a short-lived Session on the Store's one Engine and commits before it returns, so
+the server may acknowledge an order as soon as `add_order` has returned, from any thread.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session, selectinload, sessionmaker
+
+from gladiator.core.seeding import matches_commitment
+from gladiator.store.engine import database_errors, open_engine, serialiser
+from gladiator.store.errors import StoreError
+from gladiator.store.models import MatchRow, OrderRow, SeatRow
+from gladiator.store.schema import prepare_schema
+from gladiator.store.stored import MatchSummary, StoredMatch, StoredSeat
+from gladiator.store.tokens import token_matches
+
+__all__ = ["Store"]
+
+STATUSES = ("open", "running", "finished")
+SEAT_KINDS = ("human", "bot")
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _utc(value: datetime) -> datetime:
+    # SQLite hands back naive datetimes; everything was written in UTC.
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+def _to_json(value: dict[str, Any], what: str) -> str:
+    try:
+        return json.dumps(value)
+    except (TypeError, ValueError) as exc:
+        raise StoreError(f"the {what} is not plain JSON data: {exc}") from None
+
+
+def _json_object(text: str | None, what: str, match_id: str) -> dict[str, Any] | None:
+    if text is None:
+        return None
+    try:
+        value = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        raise StoreError(f"match {match_id}: its {what} is not valid JSON") from None
+    if not isinstance(value, dict):
+        raise StoreError(f"match {match_id}: its {what} is not a JSON object")
+    return value
+
+
+class Store:
+    def __init__(self, url: str = "sqlite:///gladiator.db") -> None:
+        self._engine = open_engine(url)
+        self._lock = serialiser(self._engine)
+        self._sessions = sessionmaker(self._engine, expire_on_commit=False)
+        try:
+            prepare_schema(self._engine)
+        except BaseException:
+            self._engine.dispose()
+            raise
+
+    def close(self) -> None:
+        self._engine.dispose()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def _session(self, what: str, *, conflict: str | None = None) -> Iterator[Session]:
+        """One transaction, committed on leaving; a database error becomes a StoreError."""
+        with (
+            self._lock,
+            database_errors(what, conflict=conflict),
+            self._sessions.begin() as session,
+        ):
+            yield session
+
+    # -- writing -----------------------------------------------------------------------------
+    def create_match(
+        self,
+        *,
+        match_id: str,
+        ruleset: str,
+        options: dict[str, Any],
+        seed: int,
+        nonce: str,
+        commitment: str,
+        seats: Sequence[StoredSeat],
+        spectator_hash: str,
+    ) -> None:
+        """Store a new match with its seats in one transaction, as `running`."""
+        _check_seats(match_id, seats)
+        if not matches_commitment(seed, nonce, commitment):
+            raise StoreError(f"match {match_id}: its seed does not match its commitment")
+        row = MatchRow(
+            id=match_id,
+            ruleset=ruleset,
+            options=_to_json(options, "options"),
+            seed=seed,
+            nonce=nonce,
+            commitment=commitment,
+            status="running",
+            created_at=_now(),
+            spectator_hash=spectator_hash,
+            seats=[
+                SeatRow(
+                    seat=s.seat,
+                    position=i,
+                    kind=s.kind,
+                    bot=s.bot,
+                    token_hash=s.token_hash,
+                    label=s.label,
+                )
+                for i, s in enumerate(seats)
+            ],
+        )
+        what = f"cannot store match {match_id}"
+        exists = "a match with that id already exists"
+        with self._session(what, conflict=exists) as session:
+            if session.get(MatchRow, match_id) is not None:
+                raise StoreError(f"{what}: {exists}")
+            session.add(row)
+
+    def add_order(self, match_id: str, seq: int, seat: str, order: str) -> None:
+        """Store an accepted order; committed before returning. Orders must come seq 0, 1, ..."""
+        what = f"cannot store order {seq} of match {match_id}"
+        # The conflict is another writer storing the same seq between the count and the insert.
+        duplicate = "an order with that seq is already stored"
+        with self._session(what, conflict=duplicate) as session:
+            status = session.scalar(select(MatchRow.status).where(MatchRow.id == match_id))
+            if status is None:
+                raise StoreError(f"{what}: there is no such match")
+            if status != "running":
+                raise StoreError(f"{what}: the match is {status}")
+            known = session.scalars(
+                select(SeatRow.seat).where(SeatRow.match_id == match_id).order_by(SeatRow.position)
+            ).all()
+            if seat not in known:
+                raise StoreError(
+                    f"{what}: the match has no seat {seat!r} (seats: {', '.join(known)})"
+                )
+            count = (
+                session.scalar(
+                    select(func.count()).select_from(OrderRow).where(OrderRow.match_id == match_id)
+                )
+                or 0
+            )
+            if seq < count:
+                raise StoreError(f"{what}: an order with that seq is already stored")
+            if seq != count:
+                # A gap would make the match impossible to resume, so it is never written.
+                raise StoreError(f"{what}: the next order of this match is seq {count}")
+            session.add(
+                OrderRow(match_id=match_id, seq=seq, seat=seat, order_text=order, at=_now())
+            )
+
+    def finish(self, match_id: str, outcome: dict[str, Any], record: dict[str, Any]) -> None:
+        """Mark a match finished with its outcome and the final record (seed revealed)."""
+        outcome_text = _to_json(outcome, "outcome")
+        record_text = _to_json(record, "record")
+        with self._session(f"cannot finish match {match_id}") as session:
+            row = session.get(MatchRow, match_id)
+            if row is None:
+                raise StoreError(f"cannot finish match {match_id}: there is no such match")
+            if row.status == "finished":
+                raise StoreError(f"cannot finish match {match_id}: it is already finished")
+            row.status = "finished"
+            row.finished_at = _now()
+            row.outcome = outcome_text
+            row.record = record_text
+
+    # -- reading -----------------------------------------------------------------------------
+    def load(self, match_id: str) -> StoredMatch | None:
+        """The match as stored, or None; StoreError if its stored data cannot resume it."""
+        with self._session(f"cannot load match {match_id}") as session:
+            row = session.get(MatchRow, match_id, options=[selectinload(MatchRow.seats)])
+            if row is None:
+                return None
+            orders = session.scalars(
+                select(OrderRow).where(OrderRow.match_id == match_id).order_by(OrderRow.seq)
+            ).all()
+            return _stored_match(row, orders)
+
+    def running(self) -> tuple[list[StoredMatch], list[str]]:
+        """Every running match that loads, and one message for each that does not."""
+        with self._session("cannot list the running matches") as session:
+            ids = session.scalars(
+                select(MatchRow.id)
+                .where(MatchRow.status == "running")
+                .order_by(MatchRow.created_at, MatchRow.id)
+            ).all()
+        good: list[StoredMatch] = []
+        problems: list[str] = []
+        for match_id in ids:
+            try:
+                stored = self.load(match_id)
+            except StoreError as exc:
+                problems.append(str(exc))
+                continue
+            if stored is not None:  # deleted since the listing
+                good.append(stored)
+        return good, problems
+
+    def list_matches(self, *, status: str | None = None, limit: int = 100) -> list[MatchSummary]:
+        """The newest matches first, public fields only."""
+        if status is not None and status not in STATUSES:
+            raise StoreError(f"unknown match status {status!r}; known: {', '.join(STATUSES)}")
+        if limit < 1:
+            raise StoreError(f"the limit must be at least 1, not {limit}")
+        query = (
+            select(MatchRow)
+            .options(selectinload(MatchRow.seats))
+            .order_by(MatchRow.created_at.desc(), MatchRow.id)
+            .limit(limit)
+        )
+        if status is not None:
+            query = query.where(MatchRow.status == status)
+        with self._session("cannot list the matches") as session:
+            return [_summary(row) for row in session.scalars(query).all()]
+
+    def record(self, match_id: str) -> dict[str, Any] | None:
+        """The final record once the match is finished, else None."""
+        with self._session(f"cannot read the record of match {match_id}") as session:
+            row = session.execute(
+                select(MatchRow.status, MatchRow.record).where(MatchRow.id == match_id)
+            ).one_or_none()
+        if row is None or row.status != "finished":
+            return None
+        return _json_object(row.record, "record", match_id)
+
+    def seat_for_token(self, match_id: str, token: str) -> str | Literal[False] | None:
+        """The seat a token opens, None for the spectator token, False for any other token."""
+        with self._session(f"cannot check a token of match {match_id}") as session:
+            spectator = session.scalar(
+                select(MatchRow.spectator_hash).where(MatchRow.id == match_id)
+            )
+            if spectator is None:
+                return False
+            seats = session.execute(
+                select(SeatRow.seat, SeatRow.token_hash).where(SeatRow.match_id == match_id)
+            ).all()
+        for seat, token_hash in seats:
+            if token_matches(token, token_hash):
+                return str(seat)
+        if token_matches(token, spectator):
+            return None
+        return False
+
+
+def _check_seats(match_id: str, seats: Sequence[StoredSeat]) -> None:
+    if not seats:
+        raise StoreError(f"match {match_id}: a match needs at least one seat")
+    names = [s.seat for s in seats]
+    if len(set(names)) != len(names):
+        raise StoreError(f"match {match_id}: seat names repeat ({', '.join(names)})")
+    for s in seats:
+        problem = _seat_problem(s.kind, s.bot)
+        if problem:
+            raise StoreError(f"match {match_id}: seat {s.seat} {problem}")
+
+
+def _seat_problem(kind: str, bot: str | None) -> str | None:
+    if kind not in SEAT_KINDS:
+        return f"is of unknown kind {kind!r} (known: {', '.join(SEAT_KINDS)})"
+    if kind == "bot" and not bot:
+        return "is a bot without a bot name"
+    return None
+
+
+def _stored_match(row: MatchRow, orders: Sequence[OrderRow]) -> StoredMatch:
+    """Check what `load` promises the resumer, naming the first problem found."""
+    mid = row.id
+    if row.status not in STATUSES:
+        raise StoreError(f"match {mid}: unknown status {row.status!r}")
+    if not row.seats:
+        raise StoreError(f"match {mid}: it has no seats (the database was left half-written)")
+    for seat in row.seats:
+        problem = _seat_problem(seat.kind, seat.bot)
+        if problem:
+            raise StoreError(f"match {mid}: seat {seat.seat} {problem}")
+    names = {seat.seat for seat in row.seats}
+    for expected, order in enumerate(orders):
+        if order.seq != expected:
+            raise StoreError(
+                f"match {mid}: order seq {expected} is missing (next stored is {order.seq})"
+            )
+        if order.seat not in names:
+            raise StoreError(
+                f"match {mid}: order {order.seq} is for seat {order.seat!r}, "
+                "which the match does not have"
+            )
+    if not matches_commitment(row.seed, row.nonce, row.commitment):
+        raise StoreError(f"match {mid}: its seed does not match its commitment")
+    options = _json_object(row.options, "options", mid)
+    assert options is not None  # the column is NOT NULL
+    return StoredMatch(
+        id=mid,
+        ruleset=row.ruleset,
+        options=options,
+        seed=row.seed,
+        nonce=row.nonce,
+        commitment=row.commitment,
+        status=row.status,
+        created_at=_utc(row.created_at),
+        finished_at=None if row.finished_at is None else _utc(row.finished_at),
+        outcome=_json_object(row.outcome, "outcome", mid),
+        spectator_hash=row.spectator_hash,
+        seats=tuple(
+            StoredSeat(
+                seat=s.seat, kind=s.kind, bot=s.bot, token_hash=s.token_hash, label=s.label or ""
+            )
+            for s in row.seats
+        ),
+        orders=tuple((o.seat, o.order_text) for o in orders),
+    )
+
+
+def _summary(row: MatchRow) -> MatchSummary:
+    try:
+        outcome = _json_object(row.outcome, "outcome", row.id)
+    except StoreError:
+        # The public list shows what it can; `load` is where a broken match is reported.
+        outcome = None
+    return MatchSummary(
+        id=row.id,
+        ruleset=row.ruleset,
+        status=row.status,
+        created_at=_utc(row.created_at),
+        seats=tuple((s.seat, s.kind, s.label or s.bot or "") for s in row.seats),
+        outcome=outcome,
+    )
