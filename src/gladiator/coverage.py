@@ -1,63 +1,260 @@
 """Rules coverage: which code and which tests cite each section of a rule document.
 
 A ruleset package may list its sections in `data/sections.toml`. A section counts as covered by
-code when a module of the package cites it (`§9.4.6`, or a subsection of it such as `§9.4.6.1`),
-and as tested when a test file does. The report is read from the sources themselves, so it can
-not drift from them.
+code when a module or a data table of the package cites it (`§9.4.6`, or a subsection of it such
+as `§9.4.6.1`, or a range of its siblings such as `§9.4.5-§9.4.7`), and as tested when a test
+file does, in its text or in a test's name (`test_s9_4_6_...`, `test_EX_9_4_7_...`,
+`test_r_17_2_...`). The report is read from the sources themselves, so it cannot drift from
+them.
+
+Each section has a kind. Only a `rule` has something to implement and test; a `heading` holds its
+rules in its subsections, a `narrative` section has none (history, flavour, a physical
+component), and a `deferred` one belongs wholly to a later part of the game (the Advanced or
+Campaign Game) though it is numbered among these. Every section but a rule says why in its `note`.
+A number used twice by the rulebook is listed as `15.6 (2nd)`, cited the same way.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import tomllib
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
+from typing import Literal, cast, get_args
 
-__all__ = ["SectionCoverage", "coverage", "has_sections"]
+__all__ = [
+    "KINDS",
+    "CoverageError",
+    "Kind",
+    "SectionCoverage",
+    "Totals",
+    "coverage",
+    "has_sections",
+    "markdown",
+    "parse_sections",
+    "totals",
+]
 
-_CITE = re.compile(r"§(\d+(?:\.\d+)*)")
+Kind = Literal["rule", "heading", "narrative", "deferred"]
+KINDS: tuple[Kind, ...] = get_args(Kind)
+
+_CITE = re.compile(r"§(\d+(?:\.\d+)*)( \(2nd\))?")
+# A range of sibling sections, `§9.4.6-§9.4.8` or `§5.2.2–§5.2.5`, cites those between too.
+_RANGE = re.compile(r"§(\d+(?:\.\d+)*)\s*[-–]\s*§(\d+(?:\.\d+)*)")
+_LONGEST_RANGE = 20
+# A test named for its section: test_s9_4_6_..., test_section_4_5_..., test_EX_9_4_7_...,
+# test_r_17_2_..., test_note_13_1_1_..., test_8_1_1_.... Only the first number counts, so the
+# figures of a worked example later in the name (`_2_minus_3_`) are not read as sections.
+_TEST_NAME = re.compile(
+    r"^\s*def test_(?:s|section_|r_|ex_|note_)?(\d+(?:_\d+)*)(?=_|\()", re.IGNORECASE | re.M
+)
+_SECTIONS = "data/sections.toml"
+
+
+class CoverageError(ValueError):
+    """A sections list that cannot be read; the message is one line."""
 
 
 @dataclass
 class SectionCoverage:
     number: str
     title: str
+    kind: Kind = "rule"
+    note: str = ""
     code: list[str] = field(default_factory=list)
     tests: list[str] = field(default_factory=list)
 
+    @property
+    def is_rule(self) -> bool:
+        return self.kind == "rule"
+
+    @property
+    def missing(self) -> bool:
+        """A rule that no code or no test cites."""
+        return self.is_rule and not (self.code and self.tests)
+
+
+@dataclass(frozen=True)
+class Totals:
+    sections: int
+    rules: int
+    kinds: dict[Kind, int]
+    coded: int  # rules cited in code
+    tested: int  # rules cited in tests
+
+    @property
+    def narrative(self) -> int:
+        """Every section that is not a rule (headings, narrative, deferred)."""
+        return self.sections - self.rules
+
+    def line(self) -> str:
+        return (
+            f"{self.sections} sections: {self.rules} rules, {self.narrative} narrative; "
+            f"code {self.coded}/{self.rules}, tests {self.tested}/{self.rules}"
+        )
+
+    def breakdown(self) -> str:
+        return (
+            f"not rules: {self.kinds['heading']} headings, {self.kinds['narrative']} narrative, "
+            f"{self.kinds['deferred']} deferred to the Advanced or Campaign Game"
+        )
+
+
+def _package_dir(ruleset: str) -> Path | None:
+    """The ruleset package's folder, found without importing it: the report reads sources, and
+    must not depend on them running."""
+    if not re.fullmatch(r"[a-z_][a-z0-9_]*", ruleset):
+        return None
+    try:
+        spec = importlib.util.find_spec(f"gladiator.rules.{ruleset}")
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(next(iter(spec.submodule_search_locations)))
+
 
 def has_sections(ruleset: str) -> bool:
-    try:
-        return (
-            resources.files(f"gladiator.rules.{ruleset}").joinpath("data/sections.toml").is_file()
-        )
-    except ModuleNotFoundError:
-        return False
+    folder = _package_dir(ruleset)
+    return folder is not None and (folder / _SECTIONS).is_file()
 
 
-def _citations(path: Path) -> set[str]:
+def _read(path: Path) -> str:
     try:
-        return set(_CITE.findall(path.read_text(encoding="utf-8")))
+        return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
+        return ""
+
+
+def _between(first: str, last: str) -> set[str]:
+    a, b = first.split("."), last.split(".")
+    if len(a) != len(b) or a[:-1] != b[:-1]:
         return set()
+    lo, hi = int(a[-1]), int(b[-1])
+    if not 0 < hi - lo <= _LONGEST_RANGE:
+        return set()
+    return {".".join([*a[:-1], str(n)]) for n in range(lo + 1, hi)}
+
+
+def _citations(text: str) -> set[str]:
+    cited = {number + (suffix or "") for number, suffix in _CITE.findall(text)}
+    for first, last in _RANGE.findall(text):
+        cited |= _between(first, last)
+    return cited
+
+
+def _test_citations(text: str) -> set[str]:
+    return _citations(text) | {m.replace("_", ".") for m in _TEST_NAME.findall(text)}
 
 
 def _covers(cited: set[str], number: str) -> bool:
     return number in cited or any(c.startswith(number + ".") for c in cited)
 
 
+def parse_sections(text: str, where: str = "sections.toml") -> list[SectionCoverage]:
+    """The rows of a sections list (TOML text), not yet matched to any citation."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise CoverageError(f"{where} is not valid TOML: {exc}") from None
+    rows: list[SectionCoverage] = []
+    seen: set[str] = set()
+    for i, s in enumerate(data.get("sections", [])):
+        number, title = str(s.get("number", "")), str(s.get("title", ""))
+        kind, note = s.get("kind", "rule"), str(s.get("note", ""))
+        if not number or not title:
+            raise CoverageError(f"{where}: section {i + 1} needs a number and a title")
+        if number in seen:
+            raise CoverageError(f"{where}: section {number} is listed twice")
+        if kind not in KINDS:
+            raise CoverageError(f"{where}: section {number} has kind {kind!r}, not one of {KINDS}")
+        if kind != "rule" and not note:
+            raise CoverageError(f"{where}: section {number} is {kind}: its note must say why")
+        seen.add(number)
+        rows.append(SectionCoverage(number, title, cast(Kind, kind), note))
+    if not rows:
+        raise CoverageError(f"{where} lists no sections")
+    return rows
+
+
 def coverage(ruleset: str, tests_dir: Path | None = None) -> list[SectionCoverage]:
-    """One row per listed section, with the package modules and test files citing it."""
-    package = resources.files(f"gladiator.rules.{ruleset}")
-    data = tomllib.loads(package.joinpath("data/sections.toml").read_text())
-    rows = [SectionCoverage(str(s["number"]), str(s["title"])) for s in data["sections"]]
-    code_dir = Path(str(package))
-    sources = {p.name: _citations(p) for p in sorted(code_dir.glob("*.py"))}
+    """One row per listed section, with the package files and test files citing it."""
+    code_dir = _package_dir(ruleset)
+    if code_dir is None or not (code_dir / _SECTIONS).is_file():
+        raise CoverageError(f"no sections list for {ruleset!r}")
+    rows = parse_sections((code_dir / _SECTIONS).read_text(encoding="utf-8"), _SECTIONS)
+    sources = {p.name: _citations(_read(p)) for p in sorted(code_dir.glob("*.py"))}
+    for p in sorted((code_dir / "data").glob("*.toml")):
+        if p.name != Path(_SECTIONS).name:  # the list itself cites nothing
+            sources[f"data/{p.name}"] = _citations(_read(p))
     tests: dict[str, set[str]] = {}
     if tests_dir is not None and tests_dir.is_dir():
-        tests = {p.name: _citations(p) for p in sorted(tests_dir.glob(f"test_{ruleset}*.py"))}
+        tests = {
+            p.name: _test_citations(_read(p)) for p in sorted(tests_dir.glob(f"test_{ruleset}*.py"))
+        }
     for row in rows:
         row.code = [name for name, cited in sources.items() if _covers(cited, row.number)]
         row.tests = [name for name, cited in tests.items() if _covers(cited, row.number)]
     return rows
+
+
+def totals(rows: Sequence[SectionCoverage]) -> Totals:
+    kinds = Counter(r.kind for r in rows)
+    rules = [r for r in rows if r.is_rule]
+    return Totals(
+        sections=len(rows),
+        rules=len(rules),
+        kinds={k: kinds.get(k, 0) for k in KINDS},
+        coded=sum(1 for r in rules if r.code),
+        tested=sum(1 for r in rules if r.tests),
+    )
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def _files(names: Iterable[str]) -> str:
+    return ", ".join(f"`{n}`" for n in names)
+
+
+def markdown(ruleset: str, rows: Sequence[SectionCoverage], command: str) -> str:
+    """The report as a generated Markdown page; `command` is the one that regenerates it."""
+    t = totals(rows)
+    missing = [r for r in rows if r.missing]
+    lines = [
+        f"# Rules coverage: {ruleset}",
+        "",
+        "Generated; do not edit by hand. To regenerate it:",
+        "",
+        f"    {command}",
+        "",
+        "Each section of the rule document is listed with the package files (modules and data",
+        "tables) and the test files that cite it, in their text or in a test's name. A citation",
+        "of a subsection covers its parent. Only a rule has something to implement and test.",
+        "",
+        f"**{t.line()}**",
+        "",
+        f"{t.breakdown()}.",
+        "",
+    ]
+    if missing:
+        lines.append("Rules still missing a citation:")
+        lines.append("")
+        for r in missing:
+            lacks = ", ".join(
+                f"no {w}" for w, got in (("code", r.code), ("tests", r.tests)) if not got
+            )
+            lines.append(f"* §{r.number} {_cell(r.title)}: {lacks}")
+    else:
+        lines.append("Every rule is cited by code and by tests.")
+    lines += ["", "| § | title | kind | code | tests |", "|---|---|---|---|---|"]
+    for r in rows:
+        kind = r.kind if r.is_rule else f"{r.kind}: {_cell(r.note)}"
+        code = _files(r.code) or ("**none**" if r.is_rule else "—")
+        tests = _files(r.tests) or ("**none**" if r.is_rule else "—")
+        lines.append(f"| {r.number} | {_cell(r.title)} | {kind} | {code} | {tests} |")
+    return "\n".join(lines) + "\n"

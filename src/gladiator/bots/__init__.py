@@ -5,12 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from gladiator.bots.base import Bot
+from gladiator.bots.colosseum_tactician import TacticianBot
 from gladiator.bots.greedy import GreedyBot
 from gladiator.bots.random_legal import RandomBot
 
 __all__ = ["BOTS", "Bot", "make_bot"]
 
-BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: dict[str, Callable[[], Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "tactician": TacticianBot,  # Colosseum only; random legal elsewhere
+}
 
 
 def make_bot(name: str) -> Bot:

@@ -155,7 +155,12 @@ def sim(
         int, typer.Option(min=0, help="Batch seed; match i gets a seed derived from it.")
     ] = 1,
     jobs: Annotated[int, typer.Option(min=1, help="Local processes.")] = 1,
-    bots: Annotated[str, typer.Option(help="Bot per seat, comma-separated.")] = "greedy",
+    bots: Annotated[
+        str | None,
+        typer.Option(
+            help="Bot per seat, comma-separated (default: tactician for colosseum, else greedy)."
+        ),
+    ] = None,
     gladiators: GladiatorsOpt = None,
     option: OptionOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
@@ -163,11 +168,14 @@ def sim(
 ) -> None:
     """Bot-versus-bot matches: win rates by class, match length, how matches ended."""
     from gladiator.sim.report import summarise
-    from gladiator.sim.runner import run_batch
+    from gladiator.sim.runner import default_bots, run_batch
 
     try:
         opts = _options(ruleset, gladiators, option)
-        bot_names = [b.strip().lower() for b in bots.split(",") if b.strip()]
+        if bots is None:
+            bot_names = default_bots(ruleset)
+        else:
+            bot_names = [b.strip().lower() for b in bots.split(",") if b.strip()]
         if not bot_names:
             raise UserError("--bots needs at least one bot name")
         for b in bot_names:
@@ -299,6 +307,75 @@ def bench(
 
 
 @app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on (0: any free port).")] = 8000,
+    db: Annotated[
+        str, typer.Option(help="Database URL: sqlite:///FILE or postgresql://USER@HOST/DB.")
+    ] = "sqlite:///gladiator.db",
+    allow_origin: Annotated[
+        list[str] | None,
+        typer.Option("--allow-origin", help="A further origin allowed to call (repeatable)."),
+    ] = None,
+) -> None:
+    """The web arena: matches in the browser, over the network, with bots and spectators."""
+    from gladiator.server.app import create_app
+    from gladiator.server.listen import open_listener, url_of
+    from gladiator.server.listen import serve as run_server
+    from gladiator.server.security import normalise_origin
+    from gladiator.store import Store
+
+    try:
+        origins = [normalise_origin(o) for o in allow_origin or []]
+    except ValueError as exc:
+        _fail(f"--allow-origin: {exc}")
+        return
+    try:
+        sock = open_listener(host, port)
+    except ValueError as exc:
+        _fail(str(exc))
+        return
+    try:
+        store = Store(db)
+    except ValueError as exc:  # StoreError: a bad URL or an unusable database
+        sock.close()
+        _fail(f"--db: {exc}")
+        return
+    console.print(f"GLADIATOR arena on {url_of(sock)}/ (Ctrl-C stops)", highlight=False)
+    try:
+        run_server(create_app(store, allowed_origins=origins), sock)
+    finally:
+        store.close()
+
+
+@app.command()
+def loadtest(
+    matches: Annotated[int, typer.Option(min=1, max=500, help="Concurrent matches.")] = 20,
+    ruleset: Annotated[str, typer.Option(help="Which rules.")] = "quick",
+    seed: Annotated[int, typer.Option(min=0, help="Match and client seeds derive from it.")] = 1,
+    out: Annotated[Path | None, typer.Option(help="Also write the JSON here.")] = None,
+) -> None:
+    """All-human matches played by client bots over real websockets: order latency (send to
+    ack), lost orders, finished matches; as JSON."""
+    from gladiator.server.loadtest import run_loadtest
+
+    try:
+        registry.get(ruleset)
+        result = run_loadtest(matches, ruleset, seed)
+    except ValueError as exc:
+        _fail(str(exc))
+        return
+    text = json.dumps(result, indent=1)
+    if out is not None:
+        try:
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_text(text + "\n")
+        except OSError as exc:
+            _fail(f"cannot write {out}: {exc.strerror}")
+    print(text)
+
+
+@app.command()
 def balance(
     ruleset: Annotated[str, typer.Argument(help="Only `skirmish` has a balance study so far.")],
     matches: Annotated[int, typer.Option(min=1, help="Matches per fixed attack.")] = 5000,
@@ -376,29 +453,56 @@ def rules_coverage(
     ruleset: Annotated[str, typer.Argument(help="A ruleset with a sections list (colosseum).")],
     tests: Annotated[Path, typer.Option(help="The test folder to scan.")] = Path("tests"),
     missing_only: Annotated[
-        bool, typer.Option("--missing", help="Only sections not cited.")
+        bool, typer.Option("--missing", help="Only rules that code or tests do not cite.")
     ] = False,
+    markdown_file: Annotated[
+        Path | None,
+        typer.Option("--markdown", help="Also write the report as a Markdown page to this file."),
+    ] = None,
 ) -> None:
     """Each section of the rule document, with the code and tests that cite it."""
-    from gladiator.coverage import coverage, has_sections
+    from gladiator.coverage import CoverageError, coverage, has_sections, markdown, totals
 
     name = ruleset.strip().lower()
     if not has_sections(name):
         _fail(f"no sections list for {ruleset!r}; try: colosseum")
-    rows = coverage(name, tests)
+    if not tests.is_dir():
+        _fail(f"no test folder {str(tests)!r}; give one with --tests")
+    try:
+        rows = coverage(name, tests)
+    except CoverageError as exc:
+        _fail(str(exc))
     t = Table(title=f"{name}: rules coverage")
-    for col in ("section", "title", "code", "tests"):
+    for col in ("section", "title", "kind", "code", "tests"):
         t.add_column(col)
     for row in rows:
-        if missing_only and row.code and row.tests:
+        if missing_only and not row.missing:
             continue
         t.add_row(
-            f"§{row.number}", row.title, ", ".join(row.code) or "—", ", ".join(row.tests) or "—"
+            f"§{row.number}",
+            row.title,
+            row.kind,
+            ", ".join(row.code) or ("—" if not row.is_rule else "none"),
+            ", ".join(row.tests) or ("—" if not row.is_rule else "none"),
         )
     console.print(t)
-    coded = sum(1 for r in rows if r.code)
-    tested = sum(1 for r in rows if r.tests)
-    console.print(f"{len(rows)} sections: {coded} cited in code, {tested} cited in tests")
+    summary = totals(rows)
+    console.print(summary.line(), highlight=False)
+    console.print(summary.breakdown(), highlight=False)
+    if markdown_file is not None:
+        # The page names the command that regenerates it, never a path of this machine.
+        shown = markdown_file
+        if shown.is_absolute():
+            try:
+                shown = shown.relative_to(Path.cwd())
+            except ValueError:
+                shown = Path(shown.name)
+        command = f"gladiator rules coverage {name} --markdown {shown.as_posix()}"
+        try:
+            markdown_file.write_text(markdown(name, rows, command), encoding="utf-8")
+        except OSError as exc:
+            _fail(f"cannot write {str(markdown_file)!r}: {exc.strerror or exc}")
+        console.print(f"wrote {markdown_file}", highlight=False)
 
 
 def run() -> None:

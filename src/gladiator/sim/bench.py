@@ -19,9 +19,9 @@ from gladiator.bots import make_bot
 from gladiator.core.dice import Dice
 from gladiator.core.match import Match
 from gladiator.registry import get
-from gladiator.sim.runner import derive_seed
+from gladiator.sim.runner import default_bots, derive_seed
 
-__all__ = ["machine", "run_bench"]
+__all__ = ["bench_bots", "machine", "run_bench"]
 
 
 def machine() -> dict[str, Any]:
@@ -78,17 +78,27 @@ def _dice_floor(count: int, seed: int) -> float:
     return time.perf_counter() - start
 
 
+# Bots fast enough to bench over the full count; the look-ahead ones get a fifth of it.
+_FAST = frozenset({"random", "tactician"})
+
+
+def bench_bots(ruleset_name: str) -> tuple[str, ...]:
+    """The generic bots, and the ruleset's own default bot where it has one (sim.runner)."""
+    own = tuple(b for b in default_bots(ruleset_name) if b not in ("random", "greedy"))
+    return ("random", "greedy", *own)
+
+
 def run_bench(
     ruleset_name: str = "quick",
     matches: int = 500,
     seed: int = 1,
-    bots: tuple[str, ...] = ("random", "greedy"),
+    bots: tuple[str, ...] | None = None,
     options: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     opts = get(ruleset_name).normalise_options(options or {})
     runs = []
-    for bot in bots:
-        n = matches if bot == "random" else max(1, matches // 5)
+    for bot in bots if bots is not None else bench_bots(ruleset_name):
+        n = matches if bot in _FAST else max(1, matches // 5)
         elapsed, dice_count, steps = _time_matches(ruleset_name, opts, bot, n, seed)
         floor = _dice_floor(dice_count, seed)
         runs.append(

@@ -154,7 +154,8 @@ def _five(name: str, values: Sequence[int]) -> tuple[int, ...]:
 
 @dataclass(frozen=True, slots=True)
 class Allocation:
-    """One gladiator's CFs for one combat phase (§9.3): attack and defence per body area.
+    """One gladiator's CFs for one combat phase (§9.3): attack and defence per body area, as
+    written in the log sheet's allocation boxes (§3.19).
 
     `attack` and `defence` hold one entry per area, 1 Head ... 5 Legs. `available` is his CFs
     available this phase (§9.3.1). `order` lists the attacked areas in the order he makes the
@@ -325,7 +326,8 @@ def _slot_name(kind: str, area: Area) -> str:
 def allocation_decision(
     available: int, *, defence_cap: int | None = None, prompt: str | None = None
 ) -> Distribute:
-    """The secret allocation as a generic `Distribute` decision (§9.3, design principle 2).
+    """The secret allocation as a generic `Distribute` decision (§5.2.6.2, §9.3, design
+    principle 2).
 
     Slots `A-HEAD` ... `A-LEGS` (at most 8 each, §9.3.2) and `D-HEAD` ... `D-LEGS` (at most the
     budget, or `defence_cap`), budget = CFs available (none if below 1). Every order it accepts
@@ -557,7 +559,8 @@ class _Live:
 
 
 class PhaseCombat:
-    """The combat step of one phase between two gladiators (§9.4-§9.6).
+    """The combat step of one phase between two gladiators (§5.2.6.3, §9.4-§9.6): the attack
+    sequence over the five attack rounds.
 
     Give it both allocations, the dice and `on_hit`; `run()` (or `step()` repeatedly) resolves the
     attacks in sequence. `on_hit(attacker, defender, area, outcome)` is called for every S, S*, P,

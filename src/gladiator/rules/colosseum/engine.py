@@ -23,7 +23,7 @@ E3  §14.2, §14.3: a Kneeling gladiator's attacks, and attacks on a Kneeling gl
 E4  A gladiator without a weapon may not attack (unarmed combat is §23, Advanced Game). After
     movement he tries to pick up what he lacks when it lies within one hex (§13.4: always tries,
     since trying costs nothing; R, offered then, is the careful −6 try; a battered shield is
-    left). Kicking items (§13.5) is not implemented yet.
+    left). Kicks (§13.5) and throws (§13.3) are written with the plot: items.py, I1-I9.
 E5  §18.2 is checked at the start of each phase: a Prone gladiator in the combat front of an
     armed, able opponent goes to the Moment of Truth if he is unconscious or has no movement
     phase left (so he cannot KN or RO, §16.3.1).
@@ -32,27 +32,55 @@ E6  §18.3, Q7: the performance value is the attack CF minus the defence CF allo
     Methods: "killed" (died in combat), "missus" (beaten and spared), "mercy" (beaten, refused
     missus and killed), "stans missus" (§5.4.1 draw, both appeal), "time" (max_turns reached).
 E7  §15.4: a gladiator already Prone who must Stumble makes no Fall Prone check.
-E8  §14.1.1: the KN counter's torso/legs roll is not made; a Prone gladiator kneels in his hex.
+E8  §14.1.1, §16.2, Q24: a Prone gladiator who kneels rolls 1D6: on 1-4 he kneels in his own
+    (torso) hex, on 5-6 in his legs hex, which is his rear neighbour if he lies face down and his
+    front neighbour if face up (a man who falls forward has his legs behind him; one who falls
+    backward, in front), or his own hex if that one is held by the opponent or off the board. He
+    keeps the facing he lay with (and KN's own rotation). Face up/down is all §16.2 changes.
 E9  §7.7 keeps relative positions when it shifts everyone back onto the board, so two gladiators
     running apart would outgrow any board. The printed board's size is unknown, so a plot is
     offered only if it ends within half the board's short side of the opponent's hex (or, if no
     plot does, no farther from him than he is now).
+E10 §16.2: he lies face up if his last step of his own (F, SFL, SFR, C forward; B, SBL, SBR
+    backward) went backward, face down otherwise (and before his first step); a Roll or a push
+    is no step of his. Set whenever he falls Prone (§15.4, T7, §11.4).
+E11 §15.1: a gladiator who steps backward into a hex where an item lay at the start of the phase
+    checks for Stumble once that phase (§15.2.1, Q5, with every hex he moved backward), after the
+    collisions and only if no collision has already tripped him. A "body" is a Prone or dead
+    gladiator: entering a Prone man's hex is §8.3, and a dead one ends the duel.
+E12 §18.4: in a duel the appeal settles the match, so the phase it takes is the phase in which
+    the Moment of Truth comes (§18.2 at its start: nobody plots or allocates in it; §8.3 after the
+    collision: no recovery, kick, throw or combat follows; §5.4.1 after the eighth phase: a phase
+    of its own). The victor must allow it (he has no other opponent), may neither attack nor be
+    attacked, and neither side does anything else in it; no wound bleeds in it (§10.5 SA).
+E13 §7.5: with the option `reaction_time` (seconds, 0 = off) the plot decision carries a
+    `time_limit`; a gladiator who has not written his plot when it runs out has frozen: he is
+    given the plot that neither moves nor turns him (a non-rotating Pause X; a forced Stumble S;
+    KN for a Prone man, who may not Pause, §16.4; the empty plot when nothing else is legal).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
-from itertools import pairwise
-from typing import Any, Literal
+from typing import Any, NamedTuple
 
 from gladiator.core.decisions import Decision, Distribute, Option
 from gladiator.core.dice import Dice
-from gladiator.core.hexgrid import Hex, HexMap, Relation, add, distance, neighbor_at, rectangle
+from gladiator.core.hexgrid import (
+    Hex,
+    HexMap,
+    Relation,
+    add,
+    disk,
+    distance,
+    neighbor_at,
+    rectangle,
+)
 from gladiator.core.protocol import Event, Outcome, Ruleset
 from gladiator.rules.colosseum.attacks import (
     Allocation,
@@ -60,6 +88,16 @@ from gladiator.rules.colosseum.attacks import (
     PhaseCombat,
     allocation_decision,
     parse_allocation,
+)
+from gladiator.rules.colosseum.items import (
+    drop_item,
+    lose_item,
+    may_kick_with,
+    may_throw,
+    recover_items,
+    recoverable,
+    resolve_kicks,
+    resolve_throws,
 )
 from gladiator.rules.colosseum.logsheet import SheetEvent, roll_log_sheet
 from gladiator.rules.colosseum.movement import (
@@ -70,21 +108,27 @@ from gladiator.rules.colosseum.movement import (
     positional_advantage,
     resolve_movement,
     starting_positions,
+    stumble_check,
 )
 from gladiator.rules.colosseum.options import SEAT_NAMES, normalise
 from gladiator.rules.colosseum.orders import AllocationChoice, PlotChoice
 from gladiator.rules.colosseum.plots import (
     EMPTY,
+    KICK_DIRECTIONS,
+    ItemKind,
+    Kick,
     PhasePlot,
     PlotStatus,
+    Throw,
     exceeds_rate,
     format_plot,
     legal_plots,
     parse_plot,
     path,
+    posture_after,
     uses_movement_phase,
 )
-from gladiator.rules.colosseum.state import ColosseumState, Gladiator, GroundItem
+from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.tables import AREAS, FILES, Area, GladiatorClass, tables
 from gladiator.rules.colosseum.wounds import (
     HitOutcome,
@@ -146,94 +190,11 @@ def plot_status(state: ColosseumState, g: Gladiator) -> PlotStatus:
         moves_used=g.moves_used,
         posture=g.posture,
         must_stumble=g.must_stumble,
-        can_recover=bool(_recoverable(state, g)),  # §7.4 R, §13.4
+        can_recover=bool(recoverable(state, g)),  # §7.4 R, §13.4
         unconscious=g.sheet.unconscious,
         lmp=g.crits.lmp,
         exceeded_last_turn=g.exceeded_last_turn,
     )
-
-
-def _wants(g: Gladiator, item: str) -> bool:
-    """§13.4: he may pick up what he lacks (never more than two items: a weapon and a shield)."""
-    return not g.has_weapon if item == "weapon" else not g.has_shield
-
-
-def _hexes_moved(planned: list[Any], reached: Hex) -> int:
-    """Hexes entered along his plotted path until the hex he ended in (a collision stops him)."""
-    moved = 0
-    for a, b in pairwise(planned):
-        if a.hex != b.hex:
-            moved += 1
-            if b.hex == reached:
-                break
-    return moved
-
-
-def _recoverable(state: ColosseumState, g: Gladiator) -> list[GroundItem]:
-    """Items within one hex of him that he could pick up (§13.4)."""
-    return [i for i in state.items if distance(i.hex, g.hex) <= 1 and _wants(g, i.item)]
-
-
-def _recovery(
-    state: ColosseumState,
-    plots: Mapping[str, PhasePlot],
-    paths: Mapping[str, list[Any]],
-    collided: set[str],
-    dice: Dice,
-    events: list[Event],
-) -> None:
-    """§5.2.4.1, §13.4.1: after movement, each gladiator within one hex of an item he lacks tries
-    to pick it up: 1D6 + the T14 DRMs, recovered below 1 (R1: trying costs nothing, so he always
-    tries; a battered shield is not worth picking up)."""
-    t14 = tables().items.t14
-    d = t14.drms
-    for seat, g in state.gladiators.items():
-        if not g.alive or g.posture == "prone" or g.sheet.unconscious:
-            continue
-        for item in _recoverable(state, g):
-            if item.battered:
-                continue
-            other = _other(state, seat)
-            moved = _hexes_moved(paths[seat], g.hex)
-            used_r = plots[seat].actions == ("R",) and seat not in collided
-            parts = [
-                (d.heavy.drm, g.sheet.gladiator_class == "heavy"),
-                (d.light.drm, g.sheet.gladiator_class == "light"),
-                (d.opponent_in_item_hex.drm, other.alive and other.hex == item.hex),
-                (
-                    d.opponent_adjacent_to_item.drm,
-                    other.alive and distance(other.hex, item.hex) == 1,
-                ),
-                (d.item_in_adjacent_hex.drm, item.hex != g.hex),
-                (d.moved.drm * moved, moved > 0),
-                (d.used_recover_action.drm, used_r),
-                (d.collided.drm, seat in collided),
-                (d.kneeling.drm, g.posture == "kneeling"),
-                (d.stumbling.drm, g.must_stumble),
-                (d.stun.drm * g.sheet.stun_in_effect, g.sheet.stun_in_effect > 0),
-                (d.agility.drm * g.sheet.current_ag, True),
-            ]
-            drm = sum(v for v, on in parts if on)
-            roll = dice.roll(t14.dice, f"{seat} tries to pick up his {item.item}", "§13.4.1")
-            got = roll + drm < t14.succeeds_below
-            events.append(
-                _event(
-                    "recovery",
-                    "§13.4.1",
-                    f"{seat} tries to pick up the {item.item}: {roll} {drm:+d} = {roll + drm}: "
-                    + ("recovered" if got else "fumbled"),
-                    seat=seat,
-                    item=item.item,
-                )
-            )
-            if got:
-                state.items.remove(item)
-                if item.item == "weapon":
-                    g.has_weapon = True
-                    g.recovered_weapon = True  # §13.4.2: half CF on attacks this phase
-                else:
-                    g.has_shield = True
-                break
 
 
 def max_apart(state: ColosseumState) -> int:
@@ -241,29 +202,150 @@ def max_apart(state: ColosseumState) -> int:
     return min(int(state.options["board_width"]), int(state.options["board_height"])) // 2
 
 
-@cache
-def _end_offset(plot: PhasePlot, facing: int) -> Hex:
-    """Where a plot ends, relative to where it starts (paths are the same from every hex)."""
-    return path(plot, Hex(0, 0), facing)[-1].hex
+class _Shape(NamedTuple):
+    """A plot as a ghost, relative to where it starts (paths are the same from every hex): its
+    text, where it ends, the hexes it passes through (the start first) and its final facing."""
+
+    text: str
+    end: Hex
+    hexes: tuple[Hex, ...]
+    facing: int
+    moves: bool  # uses a movement phase (§5.2.1)
 
 
 @cache
-def _plot_text(plot: PhasePlot) -> str:
-    return format_plot(plot)
+def _shape(plot: PhasePlot, facing: int) -> _Shape:
+    poses = path(plot, Hex(0, 0), facing)
+    hexes = [poses[0].hex]
+    for p in poses[1:]:
+        if p.hex != hexes[-1]:
+            hexes.append(p.hex)
+    return _Shape(
+        format_plot(plot), poses[-1].hex, tuple(hexes), poses[-1].facing, uses_movement_phase(plot)
+    )
+
+
+@lru_cache(maxsize=1024)
+def _around(here: Hex) -> dict[Hex, Hex]:
+    """Every hex a plot can reach from `here` (a Charge goes 3), by its offset."""
+    return {off: add(here, off) for off in disk(Hex(0, 0), 3)}
+
+
+_PAUSE = PhasePlot(("X",), (0, 0))  # §7.4: X, the free Pause a throw is written with (I1)
+
+
+@cache
+def _with(plot: PhasePlot, extra: Kick | Throw) -> str:
+    """The text of a plot with a throw or a kick written after it."""
+    return format_plot(replace(plot, extra=extra))
+
+
+@lru_cache(maxsize=512)
+def _shapes(status: PlotStatus, facing: int) -> tuple[tuple[PhasePlot, _Shape], ...]:
+    return tuple((p, _shape(p, facing)) for p in legal_plots(status))
+
+
+@lru_cache(maxsize=4096)
+def _offered(
+    status: PlotStatus, here: Hex, facing: int, there: Hex, apart: int
+) -> tuple[tuple[PhasePlot, _Shape], ...]:
+    legal = _shapes(status, facing)
+    around = _around(here)
+    gap: dict[Hex, int] = {}
+    ends: list[int] = []
+    for _, shape in legal:
+        d = gap.get(shape.end)
+        if d is None:
+            d = gap[shape.end] = distance(around[shape.end], there)
+        ends.append(d)
+    near = tuple(ps for ps, d in zip(legal, ends, strict=True) if d <= apart)
+    if near:
+        return near
+    now = distance(here, there)
+    return tuple(ps for ps, d in zip(legal, ends, strict=True) if d <= now) or legal
 
 
 def offered_plots(state: ColosseumState, g: Gladiator) -> list[PhasePlot]:
     """§5.2.1: his legal plots (`legal_plots`), less those that would run away (E9): a plot must
     end within `max_apart` of the opponent's hex; if none does, it may not end farther from him
-    than he is now."""
-    legal = legal_plots(plot_status(state, g))
+    than he is now. (Throws and kicks, written with some of them, are `_plot_decision`'s.)"""
     o = _other(state, g.seat)
-    ends = [(p, distance(add(g.hex, _end_offset(p, g.facing)), o.hex)) for p in legal]
-    near = [p for p, d in ends if d <= max_apart(state)]
-    if near:
-        return near
-    now = distance(g.hex, o.hex)
-    return [p for p, d in ends if d <= now] or legal
+    offered = _offered(plot_status(state, g), g.hex, g.facing, o.hex, max_apart(state))
+    return [p for p, _ in offered]
+
+
+@lru_cache(maxsize=2048)
+def _plot_options(
+    status: PlotStatus,
+    here: Hex,
+    facing: int,
+    there: Hex,
+    apart: int,
+    floor: tuple[tuple[Hex, ItemKind], ...],
+    throwable: tuple[ItemKind, ...],
+    target: str,
+) -> tuple[Option, ...]:
+    """The plot decision's options: the offered plots, then kicks written with those that end on
+    an item (§13.5, I6), then the throws written with a Pause (§13.3, I1)."""
+    plots = _offered(status, here, facing, there, apart)
+    around = _around(here).__getitem__
+    ways: dict[tuple[Hex, ...], tuple[Hex, ...]] = {}  # many plots share a way (hot path)
+
+    def ghost(shape: _Shape, label: str, text: str = "") -> Option:
+        # The ghost of the move: the end hex, the hexes passed through (his own first) and the
+        # facing it ends with.
+        way = ways.get(shape.hexes)
+        if way is None:
+            way = ways[shape.hexes] = tuple(map(around, shape.hexes))
+        return Option(text or shape.text, label, way[-1], way, shape.facing)
+
+    over = status.moves_used >= status.moves_allowed  # §17.3: a moving plot is the extra phase
+    extra = "extra phase (§17.3)"
+    out = [ghost(shape, extra if over and shape.moves else "") for _, shape in plots]
+    lying: dict[Hex, list[ItemKind]] = {}
+    for h, kind in floor:
+        if kind not in lying.setdefault(h, []):
+            lying[h].append(kind)
+    for p, shape in plots if lying else ():
+        kinds = lying.get(around(shape.end))
+        if not kinds or not may_kick_with(p, status.posture):
+            continue
+        for kind in kinds:
+            for side in range(6):
+                label = f"kick the {kind} {KICK_DIRECTIONS[side]} (§13.5)"
+                out.append(ghost(shape, label, _with(p, Kick(kind, side))))
+    pause = next(((p, sh) for p, sh in plots if p == _PAUSE), None) if throwable else None
+    if pause is not None:
+        for kind in throwable:
+            for area in AREAS:
+                label = f"throw your {kind} at {target}, the {area} on a 6 (§13.3)"
+                out.append(ghost(pause[1], label, _with(_PAUSE, Throw(kind, area))))
+    return tuple(out)
+
+
+def _timeout_order(options: tuple[Option, ...]) -> str:
+    """E13, §7.5: the plot that neither moves nor turns him."""
+    texts = {o.text for o in options}
+    return next((t for t in ("X", "S", "KN", "-") if t in texts), options[0].text)
+
+
+def _plot_decision(state: ColosseumState, g: Gladiator) -> PlotChoice:
+    o = _other(state, g.seat)
+    status = plot_status(state, g)
+    floor = tuple(sorted({(i.hex, i.item) for i in state.items}))
+    throwable = tuple(k for k in ("weapon", "shield") if may_throw(g, o, k))
+    options = _plot_options(
+        status, g.hex, g.facing, o.hex, max_apart(state), floor, throwable, o.seat
+    )
+    limit = int(state.options.get("reaction_time", 0))
+    return PlotChoice(
+        prompt=f"{g.seat}: plot turn {state.turn} phase {state.phase} (§5.2.1)"
+        + (f"; {limit} seconds (§7.5)" if limit else ""),
+        secret=True,
+        options=options,
+        time_limit=float(limit) if limit else None,  # §7.5
+        on_timeout=_timeout_order(options) if limit else None,
+    )
 
 
 def _as_area(name: str) -> Area:
@@ -340,16 +422,7 @@ class ColosseumRules(Ruleset[ColosseumState]):
         out: dict[str, Decision] = {}
         for seat, g in state.gladiators.items():
             if state.step == "plot":
-                status = plot_status(state, g)
-                opts = tuple(
-                    Option(_plot_text(p), "extra phase (§17.3)" if exceeds_rate(status, p) else "")
-                    for p in offered_plots(state, g)
-                )
-                out[seat] = PlotChoice(
-                    prompt=f"{seat}: plot turn {state.turn} phase {state.phase} (§5.2.1)",
-                    secret=True,
-                    options=opts,
-                )
+                out[seat] = _plot_decision(state, g)
             else:
                 out[seat] = _allocation(g)
         return out
@@ -414,6 +487,11 @@ class ColosseumRules(Ruleset[ColosseumState]):
     def rounds(self, state: ColosseumState) -> int:
         return min(state.turn, int(state.options["max_turns"]))
 
+    def scene(self, state: ColosseumState, seat: str | None) -> dict[str, Any]:
+        from gladiator.rules.colosseum.presentation import scene
+
+        return scene(state, seat)
+
     def render_text(self, state: ColosseumState, seat: str | None) -> str:
         from gladiator.rules.colosseum.presentation import render
 
@@ -470,7 +548,8 @@ def _start_phase(state: ColosseumState, dice: Dice, events: list[Event]) -> None
                     "the Moment of Truth",
                 )
             )
-            _moment_of_truth(state, [seat], o.seat, dice, events)
+            whole = f"this whole phase (turn {state.turn}, phase {state.phase})"
+            _moment_of_truth(state, [seat], o.seat, dice, events, whole)
             return
 
 
@@ -481,17 +560,22 @@ def _leaves_hex(plot: PhasePlot, g: Gladiator) -> bool:
 def _movement(
     state: ColosseumState, orders: Mapping[str, str], dice: Dice, events: list[Event]
 ) -> None:
-    """§5.2.2-§5.2.3: reveal, Fall Prone checks, movement and collisions, Stun recovery."""
+    """§5.2.2-§5.2.5: reveal, the Stumble and Fall Prone checks (§5.2.2.1), movement and
+    collisions, Stun recovery, item recovery (§5.2.4.1), kicks (§5.2.4.2), throws (Q10)."""
     t, ph = state.turn, state.phase
     figures: dict[str, FigureState] = {}
     paths: dict[str, list[Any]] = {}
     plots: dict[str, PhasePlot] = {}
     start_stun: dict[str, int] = {}
     since: dict[str, int] = {}
+    items_before = {i.hex for i in state.items}  # §15.1 (E11)
+    kicks: dict[str, Kick] = {}
+    throws: dict[str, Throw] = {}
     for seat, g in state.gladiators.items():
-        plot = parse_plot(orders[seat])
+        written = parse_plot(orders[seat])
+        plot = written.bare()
         status = plot_status(state, g)
-        text = format_plot(plot)
+        text = format_plot(written)
         g.sheet = g.sheet.with_phase_plot(t, ph, text)  # §3.20
         g.last_plot = text
         events.append(_event("plot", "§5.2.2", f"{seat} reveals {text}", seat=seat, plot=text))
@@ -520,7 +604,11 @@ def _movement(
                     seat=seat,
                 )
             )
-            plot = PhasePlot(("S",), (0, 0))
+            plot = written = PhasePlot(("S",), (0, 0))  # his throw or kick goes too
+        if isinstance(written.extra, Kick):
+            kicks[seat] = written.extra
+        elif isinstance(written.extra, Throw):
+            throws[seat] = written.extra
         g.stumbling = False
         if "S" in plot.actions:
             g.must_stumble = False
@@ -528,8 +616,8 @@ def _movement(
                 roll = dice.roll("2D6", f"{seat}'s Fall Prone check 2D6 + AG", "§15.4")
                 total = roll + g.sheet.current_ag
                 if total < FALL_PRONE_BELOW:
-                    g.posture = "prone"
-                    plot = EMPTY
+                    _fall_prone(g)
+                    plot = EMPTY  # §16.2.1: he stays Prone for the rest of the phase
                     events.append(
                         _event(
                             "fall_prone",
@@ -576,7 +664,13 @@ def _movement(
     for seat, pos in result.positions.items():
         g = state.gladiators[seat]
         g.hex, g.facing = pos.hex, pos.facing
-        _posture_after(g, plots[seat], events)
+        steps = [kind for _, kind in result.tracks.get(seat, ())[1:]]
+        own = [k for k in steps if k in ("forward", "backward")]
+        if own:  # §16.2 (E10)
+            g.last_move = "backward" if own[-1] == "backward" else "forward"
+    for seat, g in state.gladiators.items():
+        lay = paths[seat][0].facing  # the facing he lay with, if he was Prone (E8)
+        _posture_after(state, g, plots[seat], lay, not result.moment_of_truth, dice, events)
     mercy: tuple[str, str] | None = None
     for c in result.collisions:
         for sr in c.stun_rolls:  # §8.4.3, §8.4.4
@@ -584,12 +678,12 @@ def _movement(
             g.sheet, evs = g.sheet.with_stun(sr.stun, turn=t, phase=ph)
             events.extend(_sheet_events(g.seat, evs))
             if sr.extra == "fall_prone":
-                g.posture = "prone"
+                _fall_prone(g)
                 events.append(_event("fall_prone", "§8.4.3", f"{g.seat} falls Prone (T7)"))
             elif sr.extra == "weapon_drop" and g.has_weapon:
-                _drop(state, g, "weapon", dice, "§8.4.3 T7", events)
+                drop_item(state, board_of(state), g, "weapon", dice, "§8.4.3 T7", events)
             elif sr.extra == "shield_drop" and g.has_shield:
-                _drop(state, g, "shield", dice, "§8.4.3 T7", events)
+                drop_item(state, board_of(state), g, "shield", dice, "§8.4.3 T7", events)
         for sc in c.stumble_checks:
             if sc.stumbled:
                 state.gladiators[sc.figure].must_stumble = True
@@ -607,8 +701,29 @@ def _movement(
     for g in state.gladiators.values():
         _check_unconscious(g, events)
     if mercy is not None:  # §8.3, §18.2.1 (the collision has announced it)
-        _moment_of_truth(state, [mercy[0]], mercy[1], dice, events)
+        here = f"the rest of this phase (turn {t}, phase {ph})"
+        _moment_of_truth(state, [mercy[0]], mercy[1], dice, events, here)
         return
+    # §15.1 (E11): stepping backward into a hex where an item lies.
+    for seat, g in state.gladiators.items():
+        back = [h for h, kind in result.tracks.get(seat, ())[1:] if kind == "backward"]
+        if g.must_stumble or not g.alive or not any(h in items_before for h in back):
+            continue
+        check, ev = stumble_check(
+            seat,
+            len(back),
+            g.sheet.stun_in_effect,
+            dice,
+            state.options["stumble_rule"],
+            "after stepping backward onto an item",
+            "§15.1",
+        )
+        events.append(ev)
+        if check.stumbled:
+            g.must_stumble = True
+            events.append(
+                _event("tripped", "§15.1", f"{seat} tripped: he must write S next phase", seat=seat)
+            )
     # §11.5 after all movement and collisions (Q23): Stun from this phase's collision stays.
     for seat, g in state.gladiators.items():
         if start_stun[seat] <= 0:
@@ -627,34 +742,90 @@ def _movement(
             )
         )
     collided = {f for c in result.collisions for f in c.figures}
-    _recovery(state, plots, paths, collided, dice, events)  # §5.2.4.1
+    recover_items(state, plots, paths, collided, dice, events)  # §5.2.4.1
+    if kicks:  # §5.2.4.2
+        resolve_kicks(state, kicks, result.tracks, board_of(state), dice, events)
+    if throws:  # §13.3 at the start of the combat step (Q10, I1)
+        resolve_throws(
+            state,
+            throws,
+            board_of(state),
+            dice,
+            events,
+            lambda att, d, area, outcome, evs: _thrown_hit(state, att, d, area, outcome, dice, evs),
+        )
+        if any(not g.alive for g in state.gladiators.values()):
+            _end_phase(state, dice, events)
+            return
     if _prepare_combat(state, events):
         state.step = "allocate"
         return
     _end_phase(state, dice, events)
 
 
-def _posture_after(g: Gladiator, plot: PhasePlot, events: list[Event]) -> None:
+def _posture_after(
+    state: ColosseumState,
+    g: Gladiator,
+    plot: PhasePlot,
+    lay: int,
+    may_rise: bool,
+    dice: Dice,
+    events: list[Event],
+) -> None:
     """§14.1, R11 (Q24): KN kneels (from Prone or standing); a Kneeling gladiator who plots a
-    movement action, C or a rotating X stands up."""
-    acts = plot.actions
+    movement action, C or a rotating X stands up. §14.1.1 (E8): a Prone one who kneels rolls
+    for where his KN counter goes (not when the match has just gone to the Moment of Truth)."""
+    after = posture_after(plot, g.posture)
+    if after == g.posture or (g.posture == "prone" and not may_rise):
+        return
     if g.posture == "prone":
-        if acts == ("KN",):
-            g.posture = "kneeling"
-            events.append(_event("posture", "§14.1", f"{g.seat} rises to his knees", seat=g.seat))
-    elif g.posture == "kneeling":
-        stays = not acts or acts in (("KN",), ("S",)) or (acts == ("X",) and not plot.rotates)
-        if not stays:
-            g.posture = "standing"
-            events.append(_event("posture", "§14", f"{g.seat} stands up", seat=g.seat))
-    elif acts == ("KN",):
+        _kneel_from_prone(state, g, lay, dice, events)
+    elif after == "kneeling":
         g.posture = "kneeling"
         events.append(_event("posture", "§14.3", f"{g.seat} kneels", seat=g.seat))
+    else:
+        g.posture = "standing"
+        events.append(_event("posture", "§14", f"{g.seat} stands up", seat=g.seat))
+
+
+def _kneel_from_prone(
+    state: ColosseumState, g: Gladiator, lay: int, dice: Dice, events: list[Event]
+) -> None:
+    """§14.1, §14.1.1, §16.2 (E8): 1-4 his torso hex, 5-6 his legs hex."""
+    roll = dice.roll("1D6", f"{g.seat}'s KN counter: torso (1-4) or legs (5-6)", "§14.1.1")
+    face = g.prone_face or "down"
+    where = "his own hex (torso)"
+    if roll >= 5:
+        legs = neighbor_at(g.hex, lay, Relation.REAR if face == "down" else Relation.FRONT)
+        held = any(o.hex == legs for o in state.gladiators.values() if o is not g)
+        if legs in board_of(state) and not held:
+            g.hex = legs
+            where = f"his legs hex {legs.q},{legs.r} (face {face})"
+        else:
+            where = "his own hex (his legs hex is " + ("taken" if held else "off the board") + ")"
+    g.posture = "kneeling"
+    g.prone_face = None
+    events.append(
+        _event(
+            "posture",
+            "§14.1.1",
+            f"{g.seat} rises to his knees: 1D6 {roll}, the KN counter goes in {where}",
+            seat=g.seat,
+            hex=g.hex,
+        )
+    )
+
+
+def _fall_prone(g: Gladiator) -> None:
+    """§16.1, §16.2 (E10): laid flat in his hex, face up after a backward step, else face down."""
+    if g.posture != "prone":
+        g.posture = "prone"
+        g.prone_face = "up" if g.last_move == "backward" else "down"
 
 
 def _check_unconscious(g: Gladiator, events: list[Event]) -> None:
     if g.alive and g.sheet.unconscious and g.posture != "prone":  # §11.4
-        g.posture = "prone"
+        _fall_prone(g)
         events.append(
             _event(
                 "unconscious",
@@ -746,11 +917,115 @@ def _prepare_combat(state: ColosseumState, events: list[Event]) -> bool:
     return True
 
 
+Lose = Callable[[Gladiator, ItemKind, ItemDrop | None, str], None]
+
+
+def _strike(
+    state: ColosseumState,
+    att: Gladiator,
+    d: Gladiator,
+    area: Area,
+    outcome: CrtOutcome,
+    dice: Dice,
+    events: list[Event],
+    lose: Lose,
+) -> int:
+    """§9.6: what a result that touches the defender does (S, S* §12; P, P* §13.1; H §10), for an
+    attack in the combat step and for a thrown item (§13.3.1.1); the CF he loses at once."""
+    t, ph = state.turn, state.phase
+
+    def apply_hit(hit: HitOutcome) -> int:
+        d.crits = d.crits.after(hit)
+        if hit.severed_artery:
+            d.arteries = (*d.arteries, (hit.area, t, ph))
+        if hit.weapon_drop is not None and d.has_weapon:
+            lose(d, "weapon", hit.weapon_drop, "§10.5 WD")
+        if hit.shield_drop is not None and d.has_shield:
+            lose(d, "shield", hit.shield_drop, "§10.5 SD")
+        return hit.cf_lost + hit.stun  # §9.4.6, §11.3
+
+    code = outcome.code
+    lost = 0
+    if code == "H":
+        d.sheet, hit = body_hit(
+            d.sheet,
+            area,
+            outcome.result.modifier,
+            dice,
+            turn=t,
+            phase=ph,
+            helmet_lost=d.crits.helmet_lost,
+            has_weapon=d.has_weapon,
+            has_shield=d.has_shield,
+        )
+        events.extend(hit.events)
+        lost = apply_hit(hit)
+    elif code in ("S", "S*"):
+        d.sheet, so = shield_hit(
+            d.sheet,
+            outcome.result,
+            att.sheet.current_st,
+            outcome.unweakened_cf,
+            dice,
+            drop_modified_cf=outcome.modified_cf,
+            has_weapon=d.has_weapon,
+            area=area,
+            turn=t,
+            phase=ph,
+            helmet_lost=d.crits.helmet_lost,
+        )
+        events.extend(so.events)
+        if so.shield_drop is not None or so.shield_useless:
+            lose(d, "shield", so.shield_drop, "§12.3" if so.shield_useless else "S*")
+        if so.weapon_drop is not None and d.has_weapon:
+            lose(d, "weapon", so.weapon_drop, "§12.3.1 P box")
+        if so.body_hit is not None:
+            lost = apply_hit(so.body_hit)
+    elif code in ("P", "P*"):
+        arms = d.sheet.cf_lost_to_wounds("arms")
+        dropped = drop_check(outcome.result, outcome.modified_cf, att.sheet.current_st, arms, dice)
+        events.append(
+            _event(
+                "drop_roll",
+                "§13.1.1",
+                f"{d.seat}'s weapon drop roll after {code}: "
+                + ("he drops his weapon" if dropped else "he keeps it"),
+                seat=d.seat,
+            )
+        )
+        if dropped and d.has_weapon:
+            drop, ev = drop_location(dice, "weapon", f"§13.1.1 {code}")
+            events.append(ev)
+            lose(d, "weapon", drop, f"§13.1.1 {code}")
+    return lost
+
+
+def _thrown_hit(
+    state: ColosseumState,
+    att: Gladiator,
+    d: Gladiator,
+    area: Area,
+    outcome: CrtOutcome,
+    dice: Dice,
+    events: list[Event],
+) -> None:
+    """§13.3.1.1: a thrown item's CRT result, before any CF is allocated (I4)."""
+    board = board_of(state)
+
+    def lose(g: Gladiator, item: ItemKind, drop: ItemDrop | None, cause: str) -> None:
+        lose_item(state, board, g, item, drop, cause, events)
+
+    _strike(state, att, d, area, outcome, dice, events, lose)
+    if d.alive and (d.sheet.killed or d.crits.killed):
+        d.alive = False
+        d.cause = f"killed by {att.seat}'s thrown item"
+    _check_unconscious(d, events)
+
+
 def _combat(
     state: ColosseumState, orders: Mapping[str, str], dice: Dice, events: list[Event]
 ) -> None:
     """§9.4-§9.6 with §10-§13 through `on_hit`."""
-    t, ph = state.turn, state.phase
     gl = [state.gladiators[s] for s in SEAT_NAMES]
     allocs: list[Allocation] = []
     for i, g in enumerate(gl):
@@ -793,84 +1068,16 @@ def _combat(
         allocs.append(al)
     combat: PhaseCombat
 
-    def lose(
-        side: int, item: Literal["weapon", "shield"], drop: ItemDrop | None, cause: str
-    ) -> None:
-        g = gl[side]
-        _lose_item(state, g, item, drop, cause, events_sink)
+    def lose(g: Gladiator, item: ItemKind, drop: ItemDrop | None, cause: str) -> None:
+        side = gl.index(g)
+        lose_item(state, board_of(state), g, item, drop, cause, events_sink)
         combat.set_equipment(side, **{item: False})
         if item == "weapon":  # E4: no attack without a weapon, from now on
             combat.cancel_attacks(side, "weapon dropped", "§13.1")
 
-    def apply_hit(side: int, hit: HitOutcome) -> int:
-        g = gl[side]
-        g.crits = g.crits.after(hit)
-        if hit.severed_artery:
-            g.arteries = (*g.arteries, (hit.area, t, ph))
-        if hit.weapon_drop is not None and g.has_weapon:
-            lose(side, "weapon", hit.weapon_drop, "§10.5 WD")
-        if hit.shield_drop is not None and g.has_shield:
-            lose(side, "shield", hit.shield_drop, "§10.5 SD")
-        return hit.cf_lost + hit.stun  # §9.4.6, §11.3
-
     def on_hit(attacker: int, defender: int, area: Area, result: CrtOutcome) -> int:
-        outcome = result
-        att, d = gl[attacker], gl[defender]
-        code = outcome.code
-        lost = 0
-        if code == "H":
-            d.sheet, hit = body_hit(
-                d.sheet,
-                area,
-                outcome.result.modifier,
-                dice,
-                turn=t,
-                phase=ph,
-                helmet_lost=d.crits.helmet_lost,
-                has_weapon=d.has_weapon,
-                has_shield=d.has_shield,
-            )
-            events_sink.extend(hit.events)
-            lost = apply_hit(defender, hit)
-        elif code in ("S", "S*"):
-            d.sheet, so = shield_hit(
-                d.sheet,
-                outcome.result,
-                att.sheet.current_st,
-                outcome.unweakened_cf,
-                dice,
-                drop_modified_cf=outcome.modified_cf,
-                has_weapon=d.has_weapon,
-                area=area,
-                turn=t,
-                phase=ph,
-                helmet_lost=d.crits.helmet_lost,
-            )
-            events_sink.extend(so.events)
-            if so.shield_drop is not None or so.shield_useless:
-                lose(defender, "shield", so.shield_drop, "§12.3" if so.shield_useless else "S*")
-            if so.weapon_drop is not None and d.has_weapon:
-                lose(defender, "weapon", so.weapon_drop, "§12.3.1 P box")
-            if so.body_hit is not None:
-                lost = apply_hit(defender, so.body_hit)
-        elif code in ("P", "P*"):
-            arms = d.sheet.cf_lost_to_wounds("arms")
-            dropped = drop_check(
-                outcome.result, outcome.modified_cf, att.sheet.current_st, arms, dice
-            )
-            events_sink.append(
-                _event(
-                    "drop_roll",
-                    "§13.1.1",
-                    f"{d.seat}'s weapon drop roll after {code}: "
-                    + ("he drops his weapon" if dropped else "he keeps it"),
-                    seat=d.seat,
-                )
-            )
-            if dropped and d.has_weapon:
-                drop, ev = drop_location(dice, "weapon", f"§13.1.1 {code}")
-                events_sink.append(ev)
-                lose(defender, "weapon", drop, f"§13.1.1 {code}")
+        d = gl[defender]
+        lost = _strike(state, gl[attacker], d, area, result, dice, events_sink, lose)
         if d.alive and (d.sheet.killed or d.crits.killed):
             d.alive = False
             d.cause = "killed in combat"
@@ -901,58 +1108,6 @@ def _combat(
     _end_phase(state, dice, events)
 
 
-def _drop_hex(g: Gladiator, drop: ItemDrop | None) -> Any:
-    h = g.hex
-    if drop is None:
-        return h
-    rel = int(Relation.from_code(drop.direction))
-    for _ in range(drop.distance):
-        h = neighbor_at(h, g.facing, rel)
-    return h
-
-
-def _lose_item(
-    state: ColosseumState,
-    g: Gladiator,
-    item: Literal["weapon", "shield"],
-    drop: ItemDrop | None,
-    cause: str,
-    events: list[Event],
-) -> None:
-    """§13.2: the item leaves his hand and lies where it landed (a battered shield, §12.3, in
-    his own hex)."""
-    if item == "weapon":
-        g.has_weapon = False
-    else:
-        g.has_shield = False
-    where = _drop_hex(g, drop)
-    state.items.append(
-        GroundItem(item, g.seat, where, battered=item == "shield" and g.sheet.shield_useless)
-    )
-    events.append(
-        _event(
-            "item_lost",
-            "§13.2.3",
-            f"{g.seat}'s {item} lies at {where.q},{where.r} ({cause})",
-            seat=g.seat,
-            item=item,
-        )
-    )
-
-
-def _drop(
-    state: ColosseumState,
-    g: Gladiator,
-    item: Literal["weapon", "shield"],
-    dice: Dice,
-    cause: str,
-    events: list[Event],
-) -> None:
-    drop, ev = drop_location(dice, item, cause)
-    events.append(ev)
-    _lose_item(state, g, item, drop, cause, events)
-
-
 def _end_phase(state: ColosseumState, dice: Dice, events: list[Event]) -> None:
     """§5.2.7, §10.5 SA, §10.3.2; then the next phase or the end of the turn (§5.4)."""
     t, ph = state.turn, state.phase
@@ -973,7 +1128,7 @@ def _end_phase(state: ColosseumState, dice: Dice, events: list[Event]) -> None:
     for g in state.gladiators.values():
         g.stumbling = False
         g.may_attack, g.pa, g.available = False, 0, 0
-    if state.phase < PHASES_PER_TURN:
+    if state.phase < PHASES_PER_TURN:  # §5.3: the next phase, until one side is beaten
         state.phase += 1
     else:
         _end_turn(state, dice, events)
@@ -1038,7 +1193,8 @@ def _end_turn(state: ColosseumState, dice: Dice, events: list[Event]) -> None:
             )
         )
         if stopped:
-            _moment_of_truth(state, list(SEAT_NAMES), None, dice, events)
+            after = f"a phase of its own after turn {t}"
+            _moment_of_truth(state, list(SEAT_NAMES), None, dice, events, after)
             return
     for g in state.gladiators.values():
         g.moves_used = 0
@@ -1063,8 +1219,24 @@ def _moment_of_truth(
     victor: str | None,
     dice: Dice,
     events: list[Event],
+    when: str,
 ) -> None:
-    """§18.3: each appellant rolls 2D6 + performance value + Prestige; above 9 is missus."""
+    """§18.3: each appellant rolls 2D6 + performance value + Prestige; above 9 is missus. §18.4
+    (E12): the appeal takes the phase `when` names, in which nobody does anything else."""
+    if victor is None:
+        doing = "both appeal; neither moves nor fights"
+    else:
+        doing = (
+            f"{appellants[0]} appeals for missus and {victor} must allow it; {victor} may neither "
+            "attack nor be attacked, and neither moves"
+        )
+    events.append(
+        _event(
+            "appeal_phase",
+            "§18.4",
+            f"the appeal takes {when}: {doing}",
+        )
+    )
     spared: dict[str, bool] = {}
     for seat in appellants:
         g = state.gladiators[seat]

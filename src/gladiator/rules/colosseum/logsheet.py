@@ -177,7 +177,9 @@ class LogSheet(_Frozen):
     st_lost: StrictInt = Field(default=0, ge=0)  # §10.5 ST
     ag_lost: StrictInt = Field(default=0, ge=0)  # §10.5 AG
     stun: tuple[StunEntry, ...] = ()  # §3.14, §11.2
-    shield_marked: StrictInt = Field(default=0, ge=0)  # §3.17: boxes marked off, from the left
+    # §3.17: boxes marked off, from the left; none on a new sheet, as every match starts with a
+    # new shield (§12.1).
+    shield_marked: StrictInt = Field(default=0, ge=0)
     plot: tuple[PlotTurn, ...] = ()  # §3.20
 
     @model_validator(mode="after")

@@ -121,6 +121,7 @@ __all__ = [
     "positional_advantage",
     "resolve_movement",
     "starting_positions",
+    "stumble_check",
 ]
 
 EDGE_SHIFT = 3  # §7.7: hexes every gladiator moves back toward the centre
@@ -476,6 +477,10 @@ class MovementResult(NamedTuple):
     events: list[Event]
     collisions: list[Collision]
     shift: Hex
+    # Each figure's hexes in the order he occupied them this phase, his start hex first, with how
+    # he entered each ("start", "forward", "backward", "roll", "push"); before the §7.7 shift, so
+    # in the frame of the items on the ground (§15.1, §13.5, §16.2).
+    tracks: Mapping[str, tuple[tuple[Hex, str], ...]] = {}
 
     @property
     def moment_of_truth(self) -> bool:
@@ -871,28 +876,44 @@ class _Phase:
 
     def stumble_check(self, n: str, backward: int) -> StumbleCheck:
         """M11: §8.4.4, §15.2.1 (Q5)."""
-        stun = self.stun_now(n)
-        if self.stumble_rule == "text":
-            roll = self.dice.d(6, f"{n} Stumble check after losing a collision", "§15.2.1")
-            total = roll - backward - stun
-            stumbled = total < 1
-            formula = f"1D6 {roll} - {backward} backward - {stun} Stun = {total}, below 1"
-        else:
-            roll = self.dice.roll("2D6", f"{n} Stumble check after losing a collision", "§15.2.1")
-            total = roll - stun - backward
-            stumbled = total < 7
-            formula = f"2D6 {roll} - {stun} Stun - {backward} backward = {total}, below 7"
-        verdict = "he stumbles and must Stumble next phase" if stumbled else "he keeps his feet"
-        self.events.append(
-            _event(
-                "stumble_check",
-                "§8.4.4",
-                f"{n} Stumble check (§15.2.1): {formula}? {verdict}",
-                figure=n,
-                stumbled=stumbled,
-            )
+        check, event = stumble_check(
+            n, backward, self.stun_now(n), self.dice, self.stumble_rule, "after losing a collision"
         )
-        return StumbleCheck(n, self.stumble_rule, roll, backward, stun, total, stumbled)
+        self.events.append(event)
+        return check
+
+
+def stumble_check(
+    n: str,
+    backward: int,
+    stun: int,
+    dice: MovementDice,
+    rule: StumbleRule = "text",
+    why: str = "after losing a collision",
+    section: str = "§8.4.4",
+) -> tuple[StumbleCheck, Event]:
+    """§15.1, §15.2.1 (Q5, M11): 1D6 - hexes moved backward - Stun in effect, below 1 he has
+    stumbled (`rule="reference"`: 2D6 - Stun - backward, below 7). `section` names the rule that
+    asked for the check (§8.4.4 a lost collision, §15.1 stepping back onto an item)."""
+    if rule == "text":
+        roll = dice.d(6, f"{n} Stumble check {why}", "§15.2.1")
+        total = roll - backward - stun
+        stumbled = total < 1
+        formula = f"1D6 {roll} - {backward} backward - {stun} Stun = {total}, below 1"
+    else:
+        roll = dice.roll("2D6", f"{n} Stumble check {why}", "§15.2.1")
+        total = roll - stun - backward
+        stumbled = total < 7
+        formula = f"2D6 {roll} - {stun} Stun - {backward} backward = {total}, below 7"
+    verdict = "he stumbles and must Stumble next phase" if stumbled else "he keeps his feet"
+    event = _event(
+        "stumble_check",
+        section,
+        f"{n} Stumble check (§15.2.1): {formula}? {verdict}",
+        figure=n,
+        stumbled=stumbled,
+    )
+    return StumbleCheck(n, rule, roll, backward, stun, total, stumbled), event
 
 
 def _nearest_free(h: Hex, taken: set[Hex]) -> Hex:
@@ -1014,7 +1035,8 @@ def resolve_movement(
                 facing=positions[n].facing,
             )
         )
-    return MovementResult(positions, phase.events, phase.collisions, shift)
+    moved = {n: tuple((step.hex, str(step.kind)) for step in tracks[n]) for n in names}
+    return MovementResult(positions, phase.events, phase.collisions, shift, moved)
 
 
 # --- map edges (§7.7) ----------------------------------------------------------------------------

@@ -43,6 +43,13 @@ class ColosseumOptions(BaseModel):
     performance: Literal["tenths", "raw"] = "tenths"
     # §9.2 NOTE: a left-handed gladiator swaps T11's +1/+2 and +3/+4 (one flag per seat).
     left_handed: list[bool] = Field(default_factory=_right_handed)
+    # §7.5 reaction time (optional rule): seconds each player has to write a phase plot; 0 is off
+    # (the default, as the rulebook advises new players), the rulebook's value is 10. Front ends
+    # run the clock; when it runs out the plot that moves and turns nothing is given (R-7.5).
+    reaction_time: int = Field(default=0, ge=0, le=600)
+    # Q10: a throw's distance is 1D6 + Thr ("bonus", recommended: the Thr values only make sense
+    # as a bonus) or, as the rules text and the reference sheet print it, 1D6 − Thr ("text").
+    throw_thr: Literal["bonus", "text"] = "bonus"
     # Safety net: after this many turns the match is stopped as a plain draw ("time").
     max_turns: int = Field(default=20, ge=1, le=1000)
 

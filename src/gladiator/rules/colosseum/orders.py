@@ -1,9 +1,10 @@
 """The Colosseum's two secret decisions, with their own notation kept as typed.
 
 A phase plot is chosen from the legal plots, but typed in any spelling `parse_plot` reads
-(`ff(r)` for `F F(R)`); an allocation is a `Distribute` over attack and defence slots whose
-text keeps the order of the attacks (Q25: `A2:chest A3:head` strikes the chest first), which a
-plain `Distribute` would sort away.
+(`ff(r)` for `F F(R)`, `x+tw-head` for `X +TW-HEAD`, a throw or kick written with it, §13.3,
+§13.5); each option carries the ghost of the move (end hex, path, facing). An allocation is a
+`Distribute` over attack and defence slots whose text keeps the order of the attacks (Q25:
+`A2:chest A3:head` strikes the chest first), which a plain `Distribute` would sort away.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ __all__ = ["AllocationChoice", "PlotChoice"]
 
 @dataclass(frozen=True, slots=True)
 class PlotChoice(ChooseOne):
-    """§7.2: one of the legal plots, in any spelling of the plot notation."""
+    """§7.2: one of the legal plots, in any spelling of the plot notation (§7.5: with the
+    option `reaction_time`, timed; the time-out order is the one that neither moves nor turns)."""
 
     def validate(self, order: str) -> str:
         try:

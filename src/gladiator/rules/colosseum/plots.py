@@ -23,6 +23,12 @@ case-insensitive and spaces are optional (`ff(r)` reads as `F F(R)`); `(R)KN` is
 and `X(3L)` as `X(3R)`, so `format_plot(parse_plot(text))` is the canonical form. Malformed text,
 or text that breaks T39 (`B(R)`, `F F F`, `C F`), raises `PlotError` with a one-line message.
 
+Throws and kicks (§13.3, §13.5) are written after the plot, behind a `+`: `X +TW-HEAD` (throw
+the weapon; on a 6 for the area it strikes the head), `X +TS-LEGS` (the shield), `F +KW-FL` (kick
+the weapon in the hex he ends in toward his left-front; directions F, FR, BR, B, BL, FL as for a
+Roll). The value keeps it as `PhasePlot.extra`; it changes neither the path nor the movement phase
+(R19). Which plots may carry one is the engine's business (it depends on the items on the floor).
+
 `legal_plots(status)` lists every plot a gladiator in that `PlotStatus` may write this phase, in a
 fixed order; `uses_movement_phase(plot)` says whether it counts against his move rate;
 `path(plot, hex, facing)` gives every position he passes through.
@@ -85,6 +91,8 @@ R17 §7.2: the two movement actions are an ordered pair, may repeat (`F F`) and 
 R18 §7.6: a plot that breaks T39 itself (too much rotation, three movement actions, a special with
     a movement action) is malformed and `parse_plot` refuses it; whether a well-formed plot is
     allowed for this gladiator now is `legal_plots`' business.
+R19 §13.3 ("requires no CFs"), §13.5: a throw or a kick written with a plot (`+TW-HEAD`,
+    `+KS-F`) costs no movement phase and no rotation; the notation holds at most one.
 """
 
 from __future__ import annotations
@@ -96,21 +104,28 @@ from functools import cache, lru_cache
 from typing import Literal, NamedTuple
 
 from gladiator.core.hexgrid import Hex, Relation, neighbor_at, turn
-from gladiator.rules.colosseum.tables import tables
+from gladiator.rules.colosseum.tables import AREAS, Area, tables
 
 __all__ = [
     "EMPTY",
+    "KICK_DIRECTIONS",
+    "Extra",
+    "ItemKind",
+    "Kick",
     "PhasePlot",
     "PlotError",
     "PlotStatus",
     "Pose",
     "Posture",
+    "Throw",
     "action_codes",
     "exceeds_rate",
     "format_plot",
     "legal_plots",
+    "parse_extra",
     "parse_plot",
     "path",
+    "posture_after",
     "uses_movement_phase",
 ]
 
@@ -128,6 +143,66 @@ _GAP_VALUES = (0, -1, 1, -2, 2, 3)
 
 class PlotError(ValueError):
     """A phase plot that cannot be read, or that breaks T39. The message is one line."""
+
+
+# --- throws and kicks written with a plot (§13.3, §13.5) ----------------------------------------
+
+ItemKind = Literal["weapon", "shield"]
+_ITEM_LETTER: dict[ItemKind, str] = {"weapon": "W", "shield": "S"}
+_LETTER_ITEM: dict[str, ItemKind] = {"W": "weapon", "S": "shield"}
+# A kick's direction relative to his facing, by core.hexgrid relation (F, FR, RR, R, RL, FL),
+# written as a Roll's are (B for back).
+KICK_DIRECTIONS: tuple[str, ...] = ("F", "FR", "BR", "B", "BL", "FL")
+
+
+@dataclass(frozen=True, slots=True)
+class Throw:
+    """§13.3: throw his weapon or shield at the opponent; `area` is the one he strikes on a 6 of
+    the area roll (§13.3.1.1, "attacker's choice", written in advance)."""
+
+    item: ItemKind
+    area: Area
+
+    def __str__(self) -> str:
+        return f"+T{_ITEM_LETTER[self.item]}-{self.area.upper()}"
+
+
+@dataclass(frozen=True, slots=True)
+class Kick:
+    """§13.5: kick an item of this kind lying in the hex he ends his movement in; `direction` is
+    the side of his hex it flies through (0 front ... 5 left-front, as core.hexgrid's relations;
+    Q17: the kicker chooses)."""
+
+    item: ItemKind
+    direction: int
+
+    def __str__(self) -> str:
+        return f"+K{_ITEM_LETTER[self.item]}-{KICK_DIRECTIONS[self.direction]}"
+
+
+Extra = Throw | Kick
+_EXTRA = re.compile(r"^([TK])\s*([WS])\s*-?\s*([A-Z]+)$")
+
+
+def parse_extra(text: str) -> Extra:
+    """`+TW-HEAD`, `TS-LEGS`, `+KW-FL` (case-insensitive, the `+` and `-` optional)."""
+    raw = text.strip().upper().removeprefix("+").strip()
+    m = _EXTRA.match(raw)
+    if m is None:
+        raise PlotError(
+            f"{text!r}: a throw is written +TW-<area> or +TS-<area>, a kick +KW-<side> or "
+            "+KS-<side> (§13.3, §13.5)"
+        )
+    kind, letter, what = m.groups()
+    item = _LETTER_ITEM[letter]
+    if kind == "T":
+        areas = {a.upper(): a for a in AREAS}
+        if what not in areas:
+            raise PlotError(f"{text!r}: the area is one of {', '.join(areas)} (§13.3.1.1)")
+        return Throw(item, areas[what])
+    if what not in KICK_DIRECTIONS:
+        raise PlotError(f"{text!r}: a kick goes {', '.join(KICK_DIRECTIONS)} (§13.5, Q17)")
+    return Kick(item, KICK_DIRECTIONS.index(what))
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,11 +348,18 @@ class PhasePlot:
 
     actions: tuple[str, ...] = ()
     turns: tuple[int, ...] = (0,)
+    extra: Extra | None = None  # a throw or a kick written with it (R19)
 
     def __post_init__(self) -> None:
         canonical = _normalise(self.actions, self.turns, None)
         if canonical != self.turns:
             object.__setattr__(self, "turns", canonical)
+        if self.extra is not None and not isinstance(self.extra, Throw | Kick):
+            raise PlotError(f"a plot's extra is a throw or a kick, not {self.extra!r}")
+
+    def bare(self) -> PhasePlot:
+        """The plot without its throw or kick."""
+        return self if self.extra is None else PhasePlot(self.actions, self.turns)
 
     def __str__(self) -> str:
         return format_plot(self)
@@ -324,12 +406,13 @@ EMPTY = PhasePlot()
 def format_plot(plot: PhasePlot) -> str:
     """The canonical text of a plot: `F F(R)`, `(L)SFL`, `F(R) (R)F`, `RO-FL`, `X(3R)`, `-`."""
     if not plot.actions:
-        return _rotation_text(plot.turns[0]) or "-"
-    parts = [
-        _rotation_text(before) + code + _rotation_text(after)
-        for code, (before, after) in zip(plot.actions, plot.allocation(), strict=True)
-    ]
-    return " ".join(parts)
+        text = _rotation_text(plot.turns[0]) or "-"
+    else:
+        text = " ".join(
+            _rotation_text(before) + code + _rotation_text(after)
+            for code, (before, after) in zip(plot.actions, plot.allocation(), strict=True)
+        )
+    return text if plot.extra is None else f"{text} {plot.extra}"
 
 
 @cache
@@ -348,6 +431,11 @@ def parse_plot(text: str) -> PhasePlot:
     """Read a plot in the notation (case-insensitive, spaces optional); PlotError if malformed."""
     if not isinstance(text, str):
         raise PlotError(f"a plot is text, not {type(text).__name__}")
+    base, plus, written = text.partition("+")
+    if plus:
+        extra = parse_extra(written)
+        plot = parse_plot(base)
+        return PhasePlot(plot.actions, plot.turns, extra)
     upper = text.upper()
     stripped = upper.strip()
     if stripped in ("", "-"):
@@ -459,6 +547,19 @@ class PlotStatus:
         extra phase of §17.3."""
         extra = tables().turn_end.endurance.exceeded_extra_phases
         return self.moves_used < self.moves_allowed + extra
+
+
+def posture_after(plot: PhasePlot, posture: Posture) -> Posture:
+    """§14.1, R11 (Q24): his posture once the plot is done. KN kneels (from Prone or standing); a
+    Kneeling gladiator who plots a movement action, C or a rotating X stands up; a Prone one stays
+    Prone unless he kneels (a Roll leaves him Prone, §7.4)."""
+    acts = plot.actions
+    if posture == "prone":
+        return "kneeling" if acts == ("KN",) else "prone"
+    if posture == "kneeling":
+        stays = not acts or acts in (("KN",), ("S",)) or (acts == ("X",) and not plot.rotates)
+        return "kneeling" if stays else "standing"
+    return "kneeling" if acts == ("KN",) else "standing"
 
 
 def exceeds_rate(status: PlotStatus, plot: PhasePlot) -> bool:

@@ -1,14 +1,20 @@
-"""How a Colosseum match looks in text: the arena around the fighters as an odd-q hex map (as the
-skirmish presentation draws it), a status line per gladiator, and both log sheets (§3)."""
+"""How a Colosseum match looks: in text (the arena around the fighters as an odd-q hex map, as the
+skirmish presentation draws it, a status line per gladiator, and both log sheets, §3) and as a
+scene for graphical front ends (docs/web.md)."""
 
 from __future__ import annotations
 
-from gladiator.core import hexgrid as hg
-from gladiator.core.textmap import ARROWS, draw
-from gladiator.rules.colosseum.logsheet import render_text as render_sheet
-from gladiator.rules.colosseum.state import ColosseumState, Gladiator
+from typing import Any
 
-__all__ = ["render", "status_line"]
+from gladiator.core import hexgrid as hg
+from gladiator.core.protocol import empty_scene
+from gladiator.core.textmap import ARROWS, draw
+from gladiator.rules.colosseum.logsheet import AREA_NAMES, LogSheet
+from gladiator.rules.colosseum.logsheet import render_text as render_sheet
+from gladiator.rules.colosseum.state import ColosseumState, Gladiator, GroundItem
+from gladiator.rules.colosseum.tables import AREAS
+
+__all__ = ["render", "scene", "status_line"]
 
 MARGIN = 3  # hexes of arena shown around the fighters
 
@@ -65,3 +71,132 @@ def status_line(g: Gladiator) -> str:
         f"{s.stun_in_effect} wounds {sum(s.wounds)} moves {g.moves_used}/{s.move} at "
         f"{g.hex.q},{g.hex.r} facing {hg.DIRECTION_NAMES[g.facing]}; {', '.join(flags)}"
     )
+
+
+_STEP = {
+    "plot": "both plot their movement (§5.2.1)",
+    "allocate": "both allocate CFs to attack and defence (§9.3)",
+}
+_SHIELD_NAME = {"large": "Clipeus", "small": "Parma"}  # §3.17
+
+
+def scene(state: ColosseumState, seat: str | None) -> dict[str, Any]:
+    """The common scene (docs/web.md). Both log sheets lie open on the table (§3); plots and
+    allocations wait inside the Match until revealed, so nothing here is secret."""
+    from gladiator.rules.colosseum.engine import board_of
+
+    board = board_of(state)
+    out = empty_scene()
+    head = f"Turn {state.turn}, phase {state.phase}: "
+    if state.step == "over":
+        out["caption"] = head + f"the match is over ({state.end_method})"
+    else:
+        out["caption"] = head + _STEP[state.step]
+    out["hexes"] = [[h.q, h.r] for h in sorted(board.hexes)]
+    out["walls"] = [[h.q, h.r, side] for h, side in sorted(board.walls)]
+    out["figures"] = [_figure(g) for g in state.gladiators.values()]
+    out["items"] = [_item(i) for i in state.items]
+    # Wounds are marked per body area, not per hex, so there are no blood marks to place.
+    out["panels"] = [_panel(g) for g in state.gladiators.values()]
+    return out
+
+
+def _states(g: Gladiator) -> list[str]:
+    s = g.sheet
+    out: list[str] = []
+    if g.posture != "standing":
+        out.append(g.posture)  # §14 kneeling, §16 prone
+    if g.posture == "prone" and g.prone_face:
+        out.append(f"face {g.prone_face}")  # §16.2
+    if g.stumbling:
+        out.append("stumbling")  # §15.3
+    elif g.must_stumble:
+        out.append("must stumble")  # §15.1
+    if s.stun_in_effect:
+        out.append("stunned")  # §11
+    if s.unconscious:
+        out.append("unconscious")  # §11.4
+    if not g.has_weapon:
+        out.append("unarmed")  # §13.2
+    if not g.has_shield or s.shield_useless:
+        out.append("no shield")  # §12.3, §13.2
+    if not g.alive:
+        out.append("dead")
+    return out
+
+
+def _figure(g: Gladiator) -> dict[str, Any]:
+    cls = g.sheet.gladiator_class
+    return {
+        "id": g.seat,
+        "seat": g.seat,
+        "label": cls.capitalize(),
+        "hex": [g.hex.q, g.hex.r],
+        "facing": g.facing,
+        "kind": cls,
+        "states": _states(g),
+        "alive": g.alive,
+    }
+
+
+def _item(i: GroundItem) -> dict[str, Any]:
+    # §13.2.3: a dropped weapon or shield; a battered shield is not picked up again (§13.4).
+    label = i.item + (" (battered)" if i.battered else "")
+    return {"hex": [i.hex.q, i.hex.r], "kind": i.item, "owner": i.owner, "label": label}
+
+
+def _rating(rolled: int, now: int) -> str:
+    return str(rolled) if rolled == now else f"{now} (of {rolled})"
+
+
+def _panel(g: Gladiator) -> dict[str, Any]:
+    """§3: the log sheet, as rows and the wound, shield and stun boxes."""
+    s: LogSheet = g.sheet
+    rows: list[list[str]] = [
+        ["Class", s.gladiator_class],  # §3.4
+        ["TR", str(s.tr)],  # §3.11
+        ["ST", _rating(s.st, s.current_st)],
+        ["AG", _rating(s.ag, s.current_ag)],
+        ["CN", str(s.cn)],
+        ["W", str(s.w)],
+        ["CF", f"{s.current_cf}/{s.cf}"],  # §3.13: current / permanent
+        ["NF", _rating(s.nf, s.current_nf)],
+        ["Move", f"{g.moves_used}/{s.move} used"],  # §3.5, §5.2.1
+    ]
+    rows += [[f"Armour {AREA_NAMES[a]}", str(s.armour_of(a))] for a in AREAS]  # §3.10.1
+    shield = f"{s.shield} ({_SHIELD_NAME[s.shield]})"
+    if not g.has_shield:
+        shield += ", dropped"
+    elif s.shield_useless:
+        shield += ", useless"
+    rows.append(["Shield", shield])  # §3.10.2, §3.17
+    rows.append(["Stun", str(s.stun_in_effect)])  # §3.14
+    if s.stun:
+        rows.append(["Stun boxes", " ".join(f"{e.total}@{e.turn}.{e.phase}" for e in s.stun)])
+    if g.may_attack or g.available:
+        rows.append(["CF available", str(g.available)])  # §9.3.1
+    if g.pa:
+        rows.append(["PA", f"+{g.pa}"])  # §9.2
+    if g.last_plot:
+        rows.append(["Last plot", g.last_plot])
+    if g.last_allocation:
+        rows.append(["Last allocation", g.last_allocation])
+    if not g.alive:
+        rows.append(["Dead", g.cause])
+    # §3.12: one wound box per point of W in each body area; §3.17: the shield damage track.
+    boxes: list[dict[str, Any]] = [
+        {"label": AREA_NAMES[a], "total": s.w, "checked": min(s.w, s.wounds_in(a))} for a in AREAS
+    ]
+    boxes.append(
+        {
+            "label": "Shield",
+            "total": len(s.shield_track),
+            "checked": min(len(s.shield_track), s.shield_marked),
+        }
+    )
+    return {
+        "seat": g.seat,
+        "title": f"{g.seat}: {s.gladiator_class} gladiator",
+        "rows": rows,
+        "boxes": boxes,
+    }

@@ -50,6 +50,10 @@ class Gladiator:
     posture: Posture = "standing"
     alive: bool = True
     cause: str = ""
+    # §16.2: the way his last step went (a Roll or a push is no step of his), and, while he is
+    # Prone, whether he lies face up (fell after stepping backward) or face down (forward).
+    last_move: Literal["forward", "backward"] = "forward"
+    prone_face: Literal["up", "down"] | None = None
     # §15.1, §15.3: he tripped and must write S next phase; `stumbling` while performing it.
     must_stumble: bool = False
     stumbling: bool = False
@@ -82,6 +86,8 @@ class Gladiator:
             "facing": self.facing,
             "left_handed": self.left_handed,
             "posture": self.posture,
+            "prone_face": self.prone_face,
+            "last_move": self.last_move,
             "alive": self.alive,
             "cause": self.cause,
             "must_stumble": self.must_stumble,

@@ -594,9 +594,9 @@ class PositionalAdvantageTable(_Table):
 
 
 class StatusBonus(_Table):
-    stumbling: StrictInt
-    prone: StrictInt
-    ensnared: StrictInt
+    stumbling: StrictInt  # §9.2.1.1, §15.6
+    prone: StrictInt  # §9.2.1.2, §16.3; replaces the Stumble bonus
+    ensnared: StrictInt  # §9.2.1.3 (Advanced Game nets)
 
 
 class PositionalAdvantageFile(_File):
@@ -743,6 +743,8 @@ class Action(_Strict):
     hexes: StrictInt = Field(ge=0)
     directions: tuple[RelationCode, ...] = ()
     rotation: StrictInt = Field(ge=0, le=3)
+    # §7.4 NOTE, §15.6 (2nd): no movement phase used without a rotation; so a forced Stumble
+    # leaves his movement phases as they were (§15.3.1).
     free_without_rotation: StrictBool = False
     prone_only: StrictBool = False
     source_note: StrictStr | None = None

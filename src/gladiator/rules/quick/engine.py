@@ -169,6 +169,11 @@ class QuickRules(Ruleset[QuickState]):
     def seat_label(self, state: QuickState, seat: str) -> str:
         return state.fighters[seat].cls
 
+    def scene(self, state: QuickState, seat: str | None) -> dict[str, Any]:
+        from gladiator.rules.quick.presentation import scene
+
+        return scene(state, seat)
+
     def render_text(self, state: QuickState, seat: str | None) -> str:
         from gladiator.rules.quick.presentation import render_board, status_line
 

@@ -230,6 +230,11 @@ class SkirmishRules(Ruleset[SkirmishState]):
     def rounds(self, state: SkirmishState) -> int:
         return min(state.turn, int(state.options["max_turns"]))
 
+    def scene(self, state: SkirmishState, seat: str | None) -> dict[str, Any]:
+        from gladiator.rules.skirmish.presentation import scene
+
+        return scene(state, seat)
+
     def render_text(self, state: SkirmishState, seat: str | None) -> str:
         from gladiator.rules.skirmish.presentation import render
 

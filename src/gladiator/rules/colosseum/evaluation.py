@@ -1,0 +1,362 @@
+"""What positions and allocations are worth to a Colosseum gladiator: the rules knowledge of the
+tactician bot (`gladiator.bots.colosseum_tactician`), as pure functions of public state.
+
+Nothing here rolls or changes a state. Everything read is on the table for both seats (both log
+sheets, positions, facings, the CFs available and the allocations already revealed: `view`
+shows the whole state); the secret orders of the phase wait inside `Match` and are never seen.
+
+Values are in "CF of the victim": one CF lost is 1, a kill is `KILL`. Two layers:
+
+* **Allocation (§9.3-§10.5).** `attack_curve` is the expected worth of an attack on one body area
+  for each CF put into it against an expected defence: the CRT (§9.5, T5) read for every 3D6
+  roll, converted for the defender's kit (§9.6, T6), each body hit priced by the exact
+  distribution of the 5D6 wound roll (§10.1 T7, armour §10.2 T8, criticals §10.4 T9 in the Q28
+  order) against the wounds he already has (§10.3 kill, §10.3.1 CF categories). `best_allocation`
+  splits the CFs available between attacks and defences to maximise what he deals minus what he
+  is expected to take, exactly for that separable model (a knapsack over the five areas).
+* **Position (§6.2, §9.1, §9.2).** `engagement` prices where a plot ends against where the
+  opponent stands: in striking range with him in the combat front, the positional advantage of
+  each side (T11 and §9.2.1), who is turned (§9.1.2).
+
+The weights below are judgement, not rules: they say how the tactician plays, not what happens.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+
+from gladiator.core.hexgrid import Hex, distance
+from gladiator.rules.colosseum.attacks import (
+    MAX_ATTACK_CF_PER_AREA,
+    convert_result,
+    crt_column,
+)
+from gladiator.rules.colosseum.movement import front_coords
+from gladiator.rules.colosseum.state import Gladiator
+from gladiator.rules.colosseum.tables import (
+    AREAS,
+    Area,
+    Armour,
+    CrtVariant,
+    critical_result,
+    crt_result,
+    tables,
+    wound_result,
+)
+
+__all__ = [
+    "KILL",
+    "Engagement",
+    "Plan",
+    "attack_curve",
+    "attack_worth",
+    "best_allocation",
+    "crt_outcomes",
+    "engagement",
+    "hit_value",
+    "material",
+]
+
+KILL = 40.0  # a dead opponent, in CF
+_MORTAL = 14.0  # §10.5 M: he dies at the end of the match
+_ARTERY = 10.0  # §10.5 SA: a wound a phase until he dies
+_CRIT_EXTRA: dict[str, float] = {
+    "V": 1.0,  # -1 CF for the match
+    "S": 3.0,  # Stun (2D6 - CN): fewer CF, maybe unconscious (§11.4)
+    "ST": 0.6,
+    "AG": 0.6,
+    "WD": 4.0,  # no attacks until he picks it up (E4)
+    "SD": 1.5,
+    "H": 2.0,  # the head bare for the rest of the match
+    "LMP": 1.0,
+    "STU": 1.0,
+}
+_SHIELD_HIT = 0.5  # S, S*: shield damage (§12) on the way to a useless shield
+_PARRY = 0.3  # P, P*: a chance he drops his weapon (§13.1.1)
+_FUMBLE = -2.5  # F: the attacker's later attacks are cancelled, his defence lowered (§9.6)
+# Each wound brings him nearer to a full area (§10.3.2): this share of a kill spread over W boxes.
+_PROGRESS = 0.5
+
+
+# --- dice ----------------------------------------------------------------------------------------
+
+
+@cache
+def _sum_3d6() -> tuple[tuple[int, float], ...]:
+    counts = Counter(a + b + c for a, b, c in itertools.product(range(1, 7), repeat=3))
+    return tuple((s, n / 216) for s, n in sorted(counts.items()))
+
+
+@lru_cache(maxsize=512)
+def crt_outcomes(
+    modified: int, has_weapon: bool, has_shield: bool, variant: CrtVariant = "rules"
+) -> tuple[tuple[float, str, int], ...]:
+    """§9.5, T5, §9.6: (probability, code, H modifier) of one attack at this modified CF on a
+    defender with this kit, summed over the 3D6."""
+    column, drm = crt_column(modified)
+    table = tables().crt_table(variant)
+    acc: defaultdict[tuple[str, int], float] = defaultdict(float)
+    for roll, p in _sum_3d6():
+        total = min(max(roll + drm, table.min_roll), table.max_roll)
+        result, _ = convert_result(
+            crt_result(column, total, variant), has_weapon=has_weapon, has_shield=has_shield
+        )
+        acc[(result.code, result.modifier)] += p
+    return tuple((p, code, mod) for (code, mod), p in sorted(acc.items()))
+
+
+@cache
+def _hit_profile(
+    area: Area, armour: str, h_modifier: int, helmet: bool
+) -> tuple[tuple[float, int, tuple[str, ...]], ...]:
+    """§10.1-§10.5 in the Q28 order: (probability, wounds, critical codes) of one body hit; wounds
+    -1 is a T7 Kill. `armour` is the area's armour text (`B4`, `-`); `helmet` whether a helmet
+    is still worn (a critical H without one is 3x+M)."""
+    t8 = tables().wounds.t8
+    worn = Armour.model_validate(armour)
+    acc: defaultdict[tuple[int, tuple[str, ...]], float] = defaultdict(float)
+    for white, pw in _sum_3d6():
+        for black in range(1, 7):
+            drm = t8.for_armour(worn, black)
+            t7 = wound_result(white + h_modifier + drm)
+            if t7 == "kill":
+                acc[(-1, ())] += pw / 6
+                continue
+            if t7 == 0:
+                acc[(0, ())] += pw / 6
+                continue
+            for red in range(1, 7):
+                codes = [c for c in critical_result(area, red + black + t7) if c != "-"]
+                if "H" in codes and not helmet:
+                    i = codes.index("H")
+                    codes[i : i + 1] = ["3x", "M"]
+                count = Counter(codes)
+                wounds = (t7 + count["1"]) * 2 ** count["2x"] * 3 ** count["3x"]
+                rest = tuple(sorted(c for c in codes if c not in ("1", "2x", "3x")))
+                acc[(wounds, rest)] += pw / 36
+    return tuple((p, w, codes) for (w, codes), p in sorted(acc.items()))
+
+
+@lru_cache(maxsize=4096)
+def _hit_value(
+    area: Area, armour: str, helmet: bool, wounds_before: int, w: int, h_modifier: int
+) -> float:
+    t7a = tables().wound_categories.t7a
+    value = 0.0
+    for p, wounds, codes in _hit_profile(area, armour, h_modifier, helmet):
+        if wounds < 0 or "K" in codes or wounds_before + wounds >= w:  # §10.1, §10.3.2
+            value += p * KILL
+            continue
+        v = t7a.new_categories(area, w, wounds_before, wounds) + wounds * _PROGRESS * KILL / w
+        for c in codes:
+            if c == "M":
+                v += _MORTAL
+            elif c == "SA":
+                v += _ARTERY
+            else:
+                v += _CRIT_EXTRA.get(c, 0.0)
+        value += p * v
+    return value
+
+
+def _kit(target: Gladiator) -> tuple[bool, bool]:
+    """§9.6: what the defender parries and blocks with (a battered shield blocks nothing)."""
+    return target.has_weapon, target.has_shield and not target.sheet.shield_useless
+
+
+def hit_value(target: Gladiator, area: Area, h_modifier: int) -> float:
+    """The expected worth of a body hit H`h_modifier` on `target`'s `area` (§10)."""
+    return _hit_value(area, *_area_key(target, area), h_modifier)
+
+
+def _area_key(target: Gladiator, area: Area) -> tuple[str, bool, int, int]:
+    sheet = target.sheet
+    lost = target.crits.helmet_lost
+    armour = "-" if area == "head" and lost else str(sheet.armour_of(area))
+    helmet = not lost and sheet.armour_of("head").letter is not None
+    return armour, helmet, sheet.wounds_in(area), sheet.w
+
+
+@lru_cache(maxsize=65536)
+def _attack_worth(
+    modified: int,
+    area: Area,
+    armour: str,
+    helmet: bool,
+    wounds_before: int,
+    w: int,
+    has_weapon: bool,
+    has_shield: bool,
+    variant: CrtVariant,
+) -> float:
+    value = 0.0
+    for p, code, mod in crt_outcomes(modified, has_weapon, has_shield, variant):
+        if code == "H":
+            value += p * _hit_value(area, armour, helmet, wounds_before, w, mod)
+        elif code in ("S", "S*"):
+            value += p * _SHIELD_HIT
+        elif code in ("P", "P*"):
+            value += p * _PARRY
+        elif code == "F":
+            value += p * _FUMBLE
+    return value
+
+
+def attack_worth(target: Gladiator, area: Area, modified: int, variant: CrtVariant) -> float:
+    """The expected worth of one attack on `target`'s `area` at this modified CF (§9.5, §9.6:
+    attack CF less the defence there), to the attacker: hits priced by `hit_value`, a fumble
+    counted against him."""
+    return _attack_worth(modified, area, *_area_key(target, area), *_kit(target), variant)
+
+
+def attack_curve(target: Gladiator, area: Area, defence: int, variant: CrtVariant) -> list[float]:
+    """`attack_worth` for 0..8 CF of attack (§9.3.2) against `defence` CF; 0 CF is no attack."""
+    key = (area, *_area_key(target, area), *_kit(target), variant)
+    return [0.0] + [
+        _attack_worth(cf - defence, *key) for cf in range(1, MAX_ATTACK_CF_PER_AREA + 1)
+    ]
+
+
+# --- allocation ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """An allocation (§9.3): CF per area for attack and for defence, attacks strongest first."""
+
+    attack: tuple[int, ...]
+    defence: tuple[int, ...]
+    order: tuple[Area, ...]
+    value: float
+
+    def slots_text(self) -> str:
+        """The `Distribute` slot notation, attacks in the order made (Q25), then defences."""
+        parts = [f"A-{a.upper()}:{self.attack[AREAS.index(a)]}" for a in self.order]
+        parts += [f"D-{a.upper()}:{d}" for a, d in zip(AREAS, self.defence, strict=True) if d]
+        return " ".join(parts) or "-"
+
+
+def best_allocation(
+    budget: int,
+    attack_max: Sequence[int],
+    attack_curves: Sequence[Sequence[float]],
+    threat: Sequence[float],
+    threat_curves: Sequence[Sequence[float]],
+    *,
+    halve_attack: Sequence[bool] = (False,) * 5,
+    performance: float = 0.0,
+    min_attack: int = 1,
+) -> Plan:
+    """The split of `budget` CF that maximises the expected worth dealt minus taken.
+
+    `attack_curves[a][cf]`: worth of cf CF of attack on area a (capped at `attack_max[a]`, and
+    halved where `halve_attack[a]`, §14.2, §14.3, §13.4.2). `threat[a]`: how likely the opponent
+    attacks my area a; `threat_curves[a][d]`: the worth of his attack there against d CF of my
+    defence. `performance`: worth of one CF of attack over defence (§18.3's performance value).
+    Attacks are a knapsack over the areas; defence is filled one CF at a time where it saves most.
+    """
+    n = len(AREAS)
+    # defence_value[r]: the best saving from r CF of defence, greedily, with the split.
+    base = sum(threat[a] * threat_curves[a][0] for a in range(n))
+    defence = [0] * n
+    splits: list[tuple[int, ...]] = [tuple(defence)]
+    saved = [0.0]
+    for _ in range(budget):
+        best_a, best_gain = -1, 0.0
+        for a in range(n):
+            curve = threat_curves[a]
+            d = defence[a]
+            gain = threat[a] * (curve[d] - curve[d + 1]) if d + 1 < len(curve) else 0.0
+            if gain > best_gain:
+                best_a, best_gain = a, gain
+        if best_a < 0:
+            # Nothing more to save: the rest of the CF stays unspent.
+            splits.append(tuple(defence))
+            saved.append(saved[-1])
+            continue
+        defence[best_a] += 1
+        splits.append(tuple(defence))
+        saved.append(saved[-1] + best_gain)
+    # Knapsack over the areas: best[t] = (worth, cf per area) spending exactly t on attacks.
+    best: dict[int, tuple[float, tuple[int, ...]]] = {0: (0.0, ())}
+    for a in range(n):
+        nxt: dict[int, tuple[float, tuple[int, ...]]] = {}
+        for t, (v, alloc) in best.items():
+            for cf in range(0, min(attack_max[a], budget - t) + 1):
+                if 0 < cf < min_attack:
+                    continue
+                eff = cf // 2 if halve_attack[a] else cf
+                worth = v + attack_curves[a][eff] if cf else v
+                key = t + cf
+                if key not in nxt or worth > nxt[key][0]:
+                    nxt[key] = (worth, (*alloc, cf))
+        best = nxt
+    choice: tuple[float, tuple[int, ...], tuple[int, ...]] | None = None
+    for t, (v, alloc) in best.items():
+        r = budget - t
+        spent_defence = sum(splits[r])
+        total = v + saved[r] - base + performance * (t - spent_defence)
+        if choice is None or total > choice[0]:
+            choice = (total, alloc, splits[r])
+    assert choice is not None
+    value, attack, dfc = choice
+    attacked = [a for a in range(n) if attack[a]]
+    attacked.sort(key=lambda a: -attack_curves[a][attack[a]])
+    return Plan(attack, dfc, tuple(AREAS[a] for a in attacked), value)
+
+
+# --- position ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Engagement:
+    """How two poses stand toward each other for combat (§6.2, §9.1, §9.2, T11)."""
+
+    distance: int
+    mine: bool  # he is in my combat front: I may attack (§9.1)
+    his: bool  # I am in his combat front
+    my_pa: int  # T11 bonus attacking him from here (his handedness; no §9.2.1 status)
+    his_pa: int  # T11 bonus he would have attacking me
+
+
+@lru_cache(maxsize=8192)
+def _relation(
+    dq: int, dr: int, my_facing: int, his_facing: int, his_left: bool, my_left: bool
+) -> Engagement:
+    me, him = Hex(0, 0), Hex(dq, dr)
+    d = distance(me, him)
+    front = tables().combat_front.t40
+    t11 = tables().positional_advantage.t11
+    mfl, mfr = front_coords(me, my_facing, him)
+    hfl, hfr = front_coords(him, his_facing, me)
+    mine = d > 0 and front.in_front("one_hex", mfl, mfr)
+    his = d > 0 and front.in_front("one_hex", hfl, hfr)
+    my_pa = t11.bonus(hfl, hfr, left_handed=his_left) if d else 0
+    his_pa = t11.bonus(mfl, mfr, left_handed=my_left) if d else 0
+    return Engagement(d, mine, his, my_pa, his_pa)
+
+
+def engagement(
+    my_hex: Hex, my_facing: int, his_hex: Hex, his_facing: int, *, his_left: bool, my_left: bool
+) -> Engagement:
+    """Who may attack whom from these poses, and with what positional advantage (§9.1, §9.2)."""
+    return _relation(
+        his_hex.q - my_hex.q, his_hex.r - my_hex.r, my_facing, his_facing, his_left, my_left
+    )
+
+
+def material(g: Gladiator) -> float:
+    """A rough worth of a gladiator's condition in CF: what he can still allocate, less the
+    wounds that bring him toward a full area (§10.3.2), his Stun (§11) and a bad posture (§14,
+    §16); a dead one is worth -KILL."""
+    if not g.alive:
+        return -KILL
+    s = g.sheet
+    worst = max(s.wounds) / s.w if s.w else 0.0
+    posture = {"standing": 0.0, "kneeling": -2.0, "prone": -6.0}[g.posture]
+    kit = (0.0 if g.has_weapon else -4.0) + (0.0 if g.has_shield else -1.0)
+    return s.current_cf - s.stun_in_effect - KILL * _PROGRESS * worst + posture + kit
