@@ -172,7 +172,23 @@ def test_deterministic_playthrough_seed_2() -> None:
     assert (m.state.turn, m.state.phase) == (1, 5)
     assert not m.state.gladiators["blue"].alive
     text = RULES.render_text(m.state, None)
-    assert "#1 red" in text and "#2 blue" in text
+    # §2.3.1: two medium gladiators take the medium counters 5 and 6.
+    assert "#5 red" in text and "#6 blue" in text
+
+
+def test_section_2_3_1_counter_numbers_by_class() -> None:
+    """§2.3.1, §3.2: counters 1-4 are light, 5-8 medium, 9-12 heavy; the sheet's ID is the
+    counter's number."""
+    from gladiator.core.dice import Dice
+
+    for pair, ids in {
+        ("light", "heavy"): (1, 9),
+        ("heavy", "heavy"): (9, 10),
+        ("medium", "light"): (5, 1),
+    }.items():
+        state, _ = RULES.initial_state(RULES.normalise_options({"gladiators": list(pair)}), Dice(1))
+        got = tuple(state.gladiators[s].sheet.id for s in ("red", "blue"))
+        assert got == ids, pair
 
 
 EXPECTED_SEED_2: tuple[tuple[str, ...], str] = (("red",), "killed")

@@ -360,6 +360,14 @@ def _pose(g: Gladiator) -> tuple[Any, int]:
     return (g.hex, g.facing)
 
 
+def counter_number(cls: str, taken: Mapping[str, Gladiator]) -> int:
+    """§2.3.1, §3.2: the log sheet's ID is the counter's number, and counters 1-4 are light,
+    5-8 medium, 9-12 heavy: the first of his class's counters not yet in the arena."""
+    first = {"light": 1, "medium": 5, "heavy": 9}[cls]
+    used = {g.sheet.id for g in taken.values()}
+    return next(n for n in range(first, first + 4) if n not in used)
+
+
 class ColosseumRules(Ruleset[ColosseumState]):
     name = "colosseum"
     title = "GLADIATOR Colosseum Edition, Basic Game"
@@ -385,7 +393,7 @@ class ColosseumRules(Ruleset[ColosseumState]):
                 cls = _CLASSES[n - 1]
             else:
                 cls = choice
-            sheet = roll_log_sheet(dice, cls, id=i + 1, name=seat)  # §3, §4.3
+            sheet = roll_log_sheet(dice, cls, id=counter_number(cls, gladiators), name=seat)
             pos = starts[i]
             gladiators[seat] = Gladiator(
                 seat, sheet, pos.hex, pos.facing, left_handed=bool(options["left_handed"][i])

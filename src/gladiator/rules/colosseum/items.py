@@ -102,9 +102,12 @@ class Thrown:
     crt: int
 
 
-# NOTE-13.3: "Swords and shields each have a Thr value of 3. Swords have a CRT value of 3,
-# shields have a CRT value of 0." (The optional weapons' values are T19, Advanced Game §21.)
-THROWN: dict[ItemKind, Thrown] = {"weapon": Thrown(3, 3), "shield": Thrown(3, 0)}
+# NOTE-13.3, kept as data in items.toml [thrown] (the optional weapons' values are T19, §21).
+_THROWN = tables().items.thrown
+THROWN: dict[ItemKind, Thrown] = {
+    "weapon": Thrown(_THROWN.weapon.thr, _THROWN.weapon.crt),
+    "shield": Thrown(_THROWN.shield.thr, _THROWN.shield.crt),
+}
 
 # What a thrown item's CRT result does to its target (the engine's §9.6, shared with combat).
 Strike = Callable[[Gladiator, Gladiator, Area, CrtOutcome, list[Event]], None]

@@ -166,6 +166,7 @@ def _position(pose: Sequence[Any]) -> Position:
         isinstance(c, int) and not isinstance(c, bool) for c in raw_hex
     ):
         raise ValueError(f"a hex is (q, r) integers, got {raw_hex!r}")
+    # §6.1: a figure always faces one of the six hex-sides, never a corner.
     if isinstance(facing, bool) or not isinstance(facing, int) or not 0 <= facing < 6:
         raise ValueError(f"a facing is an integer 0..5, got {facing!r}")
     return Position(Hex(raw_hex[0], raw_hex[1]), facing)

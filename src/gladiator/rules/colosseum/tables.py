@@ -706,10 +706,23 @@ class DroppedObjectTable(_Table):
         return self
 
 
+class ThrownValues(_Strict):
+    thr: StrictInt = Field(ge=0)
+    crt: StrictInt
+
+
+class ThrownTable(_Table):
+    """§13.3: each basic item's Thr (throw distance bonus) and CRT value."""
+
+    weapon: ThrownValues
+    shield: ThrownValues
+
+
 class ItemsFile(_File):
     schema_: Literal["gladiator.colosseum.items"] = Field(alias="schema")
     t14: RecoveryTable
     t15: DroppedObjectTable
+    thrown: ThrownTable
 
 
 # --- T38 arena, T39 actions, T40 combat front -----------------------------------------------------

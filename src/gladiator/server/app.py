@@ -1,0 +1,500 @@
+"""The web arena's ASGI app: the pages, the JSON API and the match sockets of docs/web.md.
+
+Every answer is JSON (`{"error": "one sentence"}` when refused) or a static page; no request
+names a file path. Player-given text (orders, labels, events) only ever leaves inside JSON
+strings, and every response carries a strict Content-Security-Policy.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import re
+from collections.abc import AsyncIterator, Iterable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocket
+
+from gladiator import registry
+from gladiator.bots import BOTS
+from gladiator.core.match import ReplayMismatch
+from gladiator.core.record import RecordError
+from gladiator.server import messages, security
+from gladiator.server.hub import Connection, Hub, LiveMatch, Unavailable
+from gladiator.server.messages import CreateMatchBody, Hello, OrderBody, OrderMessage, PreviewBody
+from gladiator.server.replay import ReplayBook
+from gladiator.server.security import Refused
+from gladiator.store import Store, StoreError
+
+__all__ = ["DEFAULT_STATIC", "create_app"]
+
+log = logging.getLogger("gladiator.server")
+
+DEFAULT_STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
+M = TypeVar("M", bound=BaseModel)
+_MATCH_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
+    (
+        b"content-security-policy",
+        b"default-src 'self'; base-uri 'none'; object-src 'none'; frame-ancestors 'none'; "
+        b"form-action 'self'",
+    ),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+)
+
+PLACEHOLDER = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>GLADIATOR arena</title></head>
+<body><h1>GLADIATOR arena</h1>
+<p>The browser pages are not installed in this build. The JSON API is served under
+<code>/api/</code> and the match sockets under <code>/ws/</code> (see docs/web.md).</p>
+</body></html>
+"""
+
+
+class _SecurityHeaders:
+    """Adds the security headers to every HTTP response (a plain ASGI wrapper, so websockets
+    pass untouched)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                present = {k.lower() for k, _ in headers}
+                headers.extend(h for h in SECURITY_HEADERS if h[0] not in present)
+                if scope["path"].startswith("/api/"):
+                    headers.append((b"cache-control", b"no-store"))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def _error(status: int, message: str, **extra: Any) -> JSONResponse:
+    return JSONResponse({"error": message, **extra}, status_code=status)
+
+
+def create_app(
+    store: Store,
+    *,
+    allowed_origins: Iterable[str] = (),
+    static_dir: str | Path | None = None,
+) -> Starlette:
+    """The arena app over `store`. `allowed_origins` are further origins whose pages may call
+    the API (its own origin always may); `static_dir` holds the browser pages (default: the
+    package's web/static, served if it exists; a placeholder page otherwise). On startup every
+    running match of the store is resumed."""
+    allowed = frozenset(security.normalise_origin(o) for o in allowed_origins)
+    static = Path(static_dir) if static_dir is not None else DEFAULT_STATIC
+    hub = Hub(store)
+    replays = ReplayBook()
+
+    # -- helpers ---------------------------------------------------------------------------
+    def check_origin(request: Request | WebSocket) -> None:
+        if not security.origin_allowed(
+            request.headers.get("origin"),
+            request.url.scheme,
+            request.headers.get("host"),
+            allowed,
+        ):
+            raise security.BadOrigin()
+
+    async def body_of(request: Request, model: type[M]) -> M:
+        declared = request.headers.get("content-length")
+        if declared is not None and declared.isdigit() and int(declared) > security.MAX_MESSAGE:
+            raise HTTPException(413, "the request body is over 8 KiB")
+        raw = b""
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > security.MAX_MESSAGE:
+                raise HTTPException(413, "the request body is over 8 KiB")
+        try:
+            return model.model_validate_json(raw or b"{}")
+        except ValidationError as exc:
+            raise HTTPException(400, messages.first_problem(exc)) from None
+
+    async def live_match(match_id: str) -> LiveMatch:
+        if not _MATCH_ID.match(match_id):
+            raise security.NoMatch()
+        try:
+            live = await hub.get(match_id)
+        except Unavailable as exc:
+            raise HTTPException(409, f"match {match_id} cannot be resumed: {exc}") from None
+        if live is None:
+            raise security.NoMatch()
+        return live
+
+    async def seat_of(match_id: str, token: str | None) -> str | None:
+        return await asyncio.to_thread(security.check_token, store.seat_for_token, match_id, token)
+
+    def link(request: Request, path: str, tokens: Iterable[str]) -> str:
+        base = str(request.base_url).rstrip("/")
+        fragment = "&".join(f"t={t}" for t in tokens)
+        return f"{base}{path}#{fragment}" if fragment else f"{base}{path}"
+
+    # -- pages -----------------------------------------------------------------------------
+    def page(name: str) -> Any:
+        async def endpoint(request: Request) -> Response:
+            match_id = request.path_params.get("match_id")
+            if match_id is not None and not _MATCH_ID.match(match_id):
+                raise HTTPException(404, "no such match")
+            file = static / name
+            if file.is_file():
+                return FileResponse(file, media_type="text/html")
+            return HTMLResponse(PLACEHOLDER)
+
+        return endpoint
+
+    # -- API -------------------------------------------------------------------------------
+    async def rulesets(request: Request) -> Response:
+        out = []
+        for name in registry.names():
+            rs = registry.get(name)
+            opts = rs.normalise_options({})
+            notes = getattr(rs, "option_notes", None)
+            out.append(
+                {
+                    "name": rs.name,
+                    "title": rs.title,
+                    "options": opts,
+                    "seats": list(rs.seats(opts)),
+                    "option_notes": dict(notes) if isinstance(notes, dict) else {},
+                }
+            )
+        return JSONResponse(out)
+
+    async def preview(request: Request) -> Response:
+        check_origin(request)
+        try:
+            rs = registry.get(request.path_params["name"])
+        except registry.UnknownRuleset as exc:
+            return _error(404, str(exc))
+        body = await body_of(request, PreviewBody)
+        try:
+            opts = rs.normalise_options(body.options)
+        except ValueError as exc:
+            return _error(400, str(exc))
+        return JSONResponse({"options": opts, "seats": list(rs.seats(opts))})
+
+    async def bots(request: Request) -> Response:
+        return JSONResponse(sorted(BOTS))
+
+    async def create_match(request: Request) -> Response:
+        check_origin(request)
+        body = await body_of(request, CreateMatchBody)
+        try:
+            made = await hub.create(body.ruleset, body.options, body.seats, body.seed)
+        except StoreError as exc:
+            return _error(503, str(exc))
+        except ValueError as exc:
+            return _error(400, str(exc))
+        live = made.live
+        path = f"/match/{live.id}"
+        seats: dict[str, Any] = {}
+        for seat in live.match.seats:
+            info = live.seats[seat]
+            if info.kind == "human":
+                seats[seat] = {"kind": "human", "link": link(request, path, [made.tokens[seat]])}
+            else:
+                seats[seat] = {"kind": "bot", "bot": info.bot}
+        return JSONResponse(
+            {
+                "id": live.id,
+                "commitment": live.match.commitment,
+                "seats": seats,
+                "spectator": link(request, path, [made.spectator]),
+                "hotseat": link(request, path, made.tokens.values()) if made.tokens else None,
+            },
+            status_code=201,
+        )
+
+    async def list_matches(request: Request) -> Response:
+        status = request.query_params.get("status")
+        if status not in (None, "running", "finished"):
+            return _error(400, "status must be running or finished")
+        limit_text = request.query_params.get("limit", "100")
+        if not limit_text.isdigit() or not 1 <= int(limit_text) <= 500:
+            return _error(400, "limit must be a number 1..500")
+        found = await asyncio.to_thread(store.list_matches, status=status, limit=int(limit_text))
+        return JSONResponse(
+            [
+                {
+                    "id": m.id,
+                    "ruleset": m.ruleset,
+                    "status": m.status,
+                    "created_at": m.created_at.isoformat(),
+                    "seats": [
+                        {"seat": seat, "kind": kind, "label": label}
+                        for seat, kind, label in m.seats
+                    ],
+                    "outcome": m.outcome,
+                }
+                for m in found
+            ]
+        )
+
+    async def view(request: Request) -> Response:
+        check_origin(request)
+        token = security.bearer_token(request.headers.get("authorization"))
+        if token is None:
+            raise security.NoToken()
+        match_id = request.path_params["match_id"]
+        live = await live_match(match_id)
+        seat = await seat_of(match_id, token)
+        last = request.query_params.get("last_event", "0")
+        if not last.isdigit():
+            return _error(400, "last_event must be a whole number")
+        async with live.lock:
+            snap = live.snapshot(seat, int(last))
+        snap.pop("type")
+        return JSONResponse(
+            {
+                "match": live.id,
+                "seat": seat,
+                "role": "spectator" if seat is None else "player",
+                **snap,
+            }
+        )
+
+    async def order(request: Request) -> Response:
+        check_origin(request)
+        token = security.bearer_token(request.headers.get("authorization"))
+        if token is None:
+            raise security.NoToken()
+        match_id = request.path_params["match_id"]
+        live = await live_match(match_id)
+        seat = await seat_of(match_id, token)
+        if seat is None:
+            return _error(403, "a spectator cannot give orders")
+        body = await body_of(request, OrderBody)
+        answer = await live.order(seat, body.order, body.id)
+        if answer["type"] == "ack":
+            return JSONResponse(answer)
+        return JSONResponse({"error": answer["message"], **answer}, status_code=409)
+
+    async def record(request: Request) -> Response:
+        match_id = request.path_params["match_id"]
+        if not _MATCH_ID.match(match_id):
+            raise security.NoMatch()
+        rec = await asyncio.to_thread(store.record, match_id)
+        if rec is None:
+            if await asyncio.to_thread(store.load, match_id) is None:
+                raise security.NoMatch()
+            return _error(409, "the match is not over; its record is published at the end")
+        return JSONResponse(rec)
+
+    async def replay(request: Request) -> Response:
+        match_id = request.path_params["match_id"]
+        if not _MATCH_ID.match(match_id):
+            raise security.NoMatch()
+        step_text = request.query_params.get("step", "0")
+        if not step_text.isdigit():
+            return _error(400, "step must be a whole number")
+        rec = await asyncio.to_thread(store.record, match_id)
+        if rec is None:
+            if await asyncio.to_thread(store.load, match_id) is None:
+                raise security.NoMatch()
+            return _error(409, "the match is not over; it can be replayed at the end")
+        try:
+            rp = await asyncio.to_thread(replays.get, match_id, rec)
+        except (RecordError, ReplayMismatch, ValueError) as exc:
+            return _error(409, f"match {match_id} cannot be replayed: {exc}")
+        step = int(step_text)
+        if step > rp.steps:
+            return _error(400, f"step must be 0..{rp.steps}, not {step}")
+        return JSONResponse(await asyncio.to_thread(rp.step, step))
+
+    # -- the socket ------------------------------------------------------------------------
+    async def socket(ws: WebSocket) -> None:
+        await ws.accept()
+        try:
+            check_origin(ws)
+        except Refused as exc:
+            await ws.close(exc.close_code, exc.message)
+            return
+        try:
+            first = await asyncio.wait_for(ws.receive(), security.HELLO_TIMEOUT)
+        except TimeoutError:
+            await ws.close(security.CLOSE_NO_HELLO, "no hello within 5 seconds")
+            return
+        if first["type"] == "websocket.disconnect":
+            return
+        text = first.get("text")
+        if text is None:
+            await ws.close(security.CLOSE_BAD_HELLO, "the hello must be a JSON text message")
+            return
+        if len(text.encode()) > security.MAX_MESSAGE:
+            await ws.close(security.CLOSE_TOO_BIG, "message over 8 KiB")
+            return
+        try:
+            hello = _read_hello(text)
+        except Refused as exc:
+            await ws.close(exc.close_code, exc.message)
+            return
+        match_id = ws.path_params["match_id"]
+        try:
+            live = await live_match(match_id)
+            seat = await seat_of(match_id, hello.token)
+        except Refused as exc:
+            await ws.close(exc.close_code, exc.message)
+            return
+        except HTTPException as exc:
+            # A close reason is at most 123 bytes.
+            await ws.close(1011, exc.detail.encode()[:120].decode(errors="ignore"))
+            return
+        conn = Connection(seat)
+        await live.attach(conn, hello.last_event)
+        writer = asyncio.create_task(_pump(ws, conn))
+        try:
+            await _read_loop(ws, live, conn, writer)
+        finally:
+            writer.cancel()
+            live.detach(conn)
+
+    # -- the app ---------------------------------------------------------------------------
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await hub.resume_all()
+        try:
+            yield
+        finally:
+            hub.stop()
+
+    routes: list[BaseRoute] = [
+        Route("/", page("index.html")),
+        Route("/match/{match_id}", page("arena.html")),
+        Route("/replay/{match_id}", page("replay.html")),
+        Route("/api/rulesets", rulesets),
+        Route("/api/rulesets/{name}/preview", preview, methods=["POST"]),
+        Route("/api/bots", bots),
+        Route("/api/matches", create_match, methods=["POST"]),
+        Route("/api/matches", list_matches, methods=["GET"]),
+        Route("/api/matches/{match_id}/view", view),
+        Route("/api/matches/{match_id}/orders", order, methods=["POST"]),
+        Route("/api/matches/{match_id}/record", record),
+        Route("/api/matches/{match_id}/replay", replay),
+        WebSocketRoute("/ws/{match_id}", socket),
+    ]
+    if static.is_dir():
+        routes.append(Mount("/static", StaticFiles(directory=static), name="static"))
+
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={
+            HTTPException: _http_error,
+            Refused: _refused,
+            Exception: _internal_error,
+        },
+    )
+    app.state.hub = hub
+    app.state.store = store
+    app.add_middleware(_SecurityHeaders)
+    return app
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    return _error(exc.status_code, str(exc.detail))
+
+
+async def _refused(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, Refused)
+    return _error(exc.status, exc.message)
+
+
+async def _internal_error(request: Request, exc: Exception) -> Response:
+    log.exception("internal error on %s", request.url.path)
+    return _error(500, "internal server error")
+
+
+def _read_hello(text: str) -> Hello:
+    """The first message: 4400 if it is not a hello, 4401 if it has no token."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise Refused("the hello is not valid JSON") from None
+    if not isinstance(data, dict) or data.get("type") != "hello":
+        raise Refused("the first message must be a hello")
+    if not data.get("token"):
+        raise security.NoToken()
+    try:
+        return Hello.model_validate(data)
+    except ValidationError as exc:
+        raise Refused(messages.first_problem(exc)) from None
+
+
+async def _pump(ws: WebSocket, conn: Connection) -> None:
+    """Send what the hub queued for this connection, in order; an int in the queue closes."""
+    try:
+        while True:
+            item = await conn.outbox.get()
+            if isinstance(item, int):
+                await ws.close(item, "too slow to keep up")
+                return
+            await ws.send_text(item)
+    except asyncio.CancelledError:
+        raise
+    except Exception:  # the client went away: the reader sees it too
+        return
+
+
+async def _read_loop(
+    ws: WebSocket, live: LiveMatch, conn: Connection, writer: asyncio.Task[None]
+) -> None:
+    bucket = security.TokenBucket()
+
+    async def close(code: int, reason: str) -> None:
+        writer.cancel()
+        with contextlib.suppress(Exception):
+            await ws.close(code, reason)
+
+    while True:
+        received = await ws.receive()
+        if received["type"] == "websocket.disconnect":
+            return
+        text = received.get("text")
+        raw = text.encode() if text is not None else received.get("bytes") or b""
+        if len(raw) > security.MAX_MESSAGE:
+            await close(security.CLOSE_TOO_BIG, "message over 8 KiB")
+            return
+        if not bucket.take():
+            await close(security.CLOSE_RATE, "more than 20 messages a second")
+            return
+        if text is None:
+            conn.send(json.dumps(messages.error(None, "send JSON text messages, not binary")))
+            continue
+        try:
+            msg = messages.parse_client(text)
+        except ValidationError as exc:
+            conn.send(json.dumps(messages.error(None, messages.first_problem(exc))))
+            continue
+        if isinstance(msg, OrderMessage):
+            if conn.seat is None:
+                conn.send(json.dumps(messages.error(msg.id, "a spectator cannot give orders")))
+                continue
+            await live.order(conn.seat, msg.order, msg.id, reply=conn)
+        elif isinstance(msg, Hello):
+            conn.send(json.dumps(messages.error(None, "this connection has already said hello")))
+        # a ping needs no answer: it only keeps the connection alive through proxies

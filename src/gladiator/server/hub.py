@@ -1,0 +1,495 @@
+"""The live matches of a running server: one `LiveMatch` per match, each with its `Match`, the
+connections of its seats and spectators, its bots and its clocks.
+
+Everything that changes a match happens under its lock, in this order (docs/web.md): check the
+order (`Match.check`), store it (`Store.add_order`, committed), give it to the match
+(`Match.submit`), acknowledge it, then send every connection its own seat's view and scene and
+the events it has not had. A connection only ever receives `Match.view(its seat)` and
+`Ruleset.scene(state, its seat)`: a secret order waits inside the `Match`, never in anything
+sent to another seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import json
+import logging
+import random
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from gladiator import registry
+from gladiator.bots import Bot, make_bot
+from gladiator.core.decisions import Decision, IllegalOrder
+from gladiator.core.match import Match, NotYourTurn
+from gladiator.server import messages
+from gladiator.store import (
+    Store,
+    StoredMatch,
+    StoredSeat,
+    StoreError,
+    hash_token,
+    new_match_id,
+    new_token,
+)
+from gladiator.store.resume import rebuild
+
+__all__ = ["Connection", "CreatedMatch", "Hub", "LiveMatch", "Unavailable"]
+
+log = logging.getLogger("gladiator.server")
+
+OUTBOX = 512  # queued messages per connection before it is dropped as too slow
+CLOSE_TOO_SLOW = 1013
+FINISHED_KEPT = 32  # finished matches kept in memory for HTTP lookers (sockets keep theirs)
+
+
+class Unavailable(Exception):
+    """A stored match that cannot be brought back (its data is broken); the message says why."""
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
+@dataclass(eq=False)
+class Connection:
+    """One client socket (or HTTP poller) of one seat (None: a spectator).
+
+    The hub only queues text here, never waits on a client: the socket's writer task sends it.
+    A client too slow to take its messages is dropped rather than let the queue grow.
+    """
+
+    seat: str | None
+    outbox: asyncio.Queue[str | int] = field(default_factory=lambda: asyncio.Queue(maxsize=OUTBOX))
+    sent_events: int = 0
+    dropped: bool = False
+
+    def send(self, text: str) -> None:
+        if self.dropped:
+            return
+        try:
+            self.outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            self.dropped = True
+            while not self.outbox.empty():
+                self.outbox.get_nowait()
+            self.outbox.put_nowait(CLOSE_TOO_SLOW)  # an int tells the writer to close
+
+
+@dataclass(frozen=True)
+class CreatedMatch:
+    live: LiveMatch
+    tokens: dict[str, str]  # human seat -> its token
+    spectator: str
+
+
+class LiveMatch:
+    def __init__(
+        self,
+        store: Store,
+        stored: StoredMatch,
+        match: Match,
+        on_idle: Callable[[LiveMatch], None] | None = None,
+    ) -> None:
+        self.store = store
+        self.on_idle = on_idle  # called when the match is over and nobody is connected
+        self.id = stored.id
+        self.match = match
+        self.seats: dict[str, StoredSeat] = {s.seat: s for s in stored.seats}
+        self.lock = asyncio.Lock()
+        self.connections: list[Connection] = []
+        self.seq = len(stored.orders)
+        self.finish_stored = stored.status == "finished"
+        self.bots: dict[str, Bot] = {
+            s.seat: make_bot(s.bot or "random") for s in stored.seats if s.kind == "bot"
+        }
+        # A bot's own generator: never the match's dice, so it cannot see the rolls to come.
+        self.bot_rng: dict[str, random.Random] = {s: random.Random() for s in self.bots}
+        self.deadlines: dict[str, float] = {}
+        self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._clock_step = -1
+        self._thinking: set[tuple[str, int]] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # -- reading ---------------------------------------------------------------------------
+    def welcome(self, seat: str | None) -> str:
+        m = self.match
+        return _dumps(
+            messages.welcome(
+                self.id, seat, m.ruleset.name, m.ruleset.title, list(m.seats), m.commitment
+            )
+        )
+
+    def snapshot(self, seat: str | None, last_event: int = 0) -> dict[str, Any]:
+        """The update a newcomer gets: the view, the scene and the events from `last_event`.
+        A client claiming more events than there are is sent them all again."""
+        first = last_event if 0 <= last_event <= len(self.match.events) else 0
+        return messages.update(
+            self.match.view(seat),
+            self.match.ruleset.scene(self.match.state, seat),
+            list(self.match.events[first:]),
+            first,
+        )
+
+    # -- connections -----------------------------------------------------------------------
+    async def attach(self, conn: Connection, last_event: int) -> None:
+        async with self.lock:
+            conn.send(self.welcome(conn.seat))
+            snap = self.snapshot(conn.seat, last_event)
+            conn.send(_dumps(snap))
+            conn.sent_events = snap["event_count"]
+            for seat, deadline in self.deadlines.items():
+                conn.send(_dumps(messages.clock(seat, deadline)))
+            self.connections.append(conn)
+
+    def detach(self, conn: Connection) -> None:
+        if conn in self.connections:
+            self.connections.remove(conn)
+        if self.finish_stored and not self.connections and self.on_idle is not None:
+            self.on_idle(self)
+
+    # -- orders ----------------------------------------------------------------------------
+    async def order(
+        self,
+        seat: str,
+        text: str,
+        client_id: str | int | None = None,
+        reply: Connection | None = None,
+    ) -> dict[str, Any]:
+        """Check, store and submit a seat's order; the ack (or error) goes to `reply` before any
+        update it causes, and is returned (for the HTTP endpoint)."""
+        async with self.lock:
+            try:
+                canonical = self.match.check(seat, text)
+            except IllegalOrder as exc:
+                answer = messages.error(client_id, str(exc), exc.legal)
+            except NotYourTurn as exc:
+                answer = messages.error(client_id, str(exc))
+            else:
+                try:
+                    await self._accept(seat, canonical, client_id=client_id, reply=reply)
+                except StoreError as exc:
+                    answer = messages.error(client_id, f"the order was not stored: {exc}")
+                else:
+                    return messages.ack(client_id, canonical)
+            if reply is not None:
+                reply.send(_dumps(answer))
+            return answer
+
+    async def _accept(
+        self,
+        seat: str,
+        canonical: str,
+        *,
+        client_id: str | int | None = None,
+        reply: Connection | None = None,
+    ) -> None:
+        """Store, then submit, then acknowledge, then tell everyone. Caller holds the lock."""
+        await self._write(self.store.add_order, self.id, self.seq, seat, canonical)
+        self.seq += 1
+        self.match.submit(seat, canonical)
+        self._stop_clock(seat)
+        if reply is not None:
+            reply.send(_dumps(messages.ack(client_id, canonical)))
+        await self.changed()
+
+    async def changed(self) -> None:
+        """After any change (and on resume): store the end, send updates, start clocks, wake
+        bots. Caller holds the lock."""
+        if self.match.finished and not self.finish_stored:
+            outcome = self.match.outcome
+            assert outcome is not None
+            record = self.match.record(reveal=True).to_dict()
+            try:
+                await self._write(self.store.finish, self.id, outcome.to_dict(), record)
+                self.finish_stored = True
+            except StoreError as exc:  # tried again on the next change or resume
+                log.error("match %s: the end was not stored: %s", self.id, exc)
+        self._broadcast()
+        self._arm_clocks()
+        self._wake_bots()
+        if self.finish_stored and not self.connections and self.on_idle is not None:
+            self.on_idle(self)
+
+    def _broadcast(self) -> None:
+        m = self.match
+        count = len(m.events)
+        views: dict[str | None, tuple[str, str]] = {}
+        event_text: dict[int, str] = {}
+        for conn in list(self.connections):
+            if conn.seat not in views:
+                views[conn.seat] = (
+                    _dumps(m.view(conn.seat)),
+                    _dumps(m.ruleset.scene(m.state, conn.seat)),
+                )
+            view, scene = views[conn.seat]
+            first = min(conn.sent_events, count)
+            if first not in event_text:
+                event_text[first] = _dumps(m.events[first:count])
+            # Views are serialised once per seat and spliced in: the same bytes as json.dumps of
+            # messages.update, without dumping a large view once per connection.
+            conn.send(
+                f'{{"type":"update","view":{view},"scene":{scene},'
+                f'"events":{event_text[first]},"first_event":{first},"event_count":{count}}}'
+            )
+            conn.sent_events = count
+            if conn.dropped:
+                self.detach(conn)
+
+    def _send_all(self, text: str) -> None:
+        for conn in list(self.connections):
+            conn.send(text)
+
+    # -- clocks (§7.5 reaction time) -------------------------------------------------------
+    def _arm_clocks(self) -> None:
+        step = len(self.match.steps)
+        if step != self._clock_step:
+            for seat in list(self._timers):
+                self._stop_clock(seat)
+            self._clock_step = step
+        if self.match.finished:
+            return
+        pending = self.match.pending()
+        loop = asyncio.get_running_loop()
+        for seat in self.match.waiting_for():
+            decision = pending[seat]
+            if seat in self.bots or decision.time_limit is None or seat in self.deadlines:
+                continue
+            limit = max(0.0, float(decision.time_limit))
+            self.deadlines[seat] = time.time() + limit
+            self._timers[seat] = loop.call_later(limit, self._on_expiry, seat, step)
+            self._send_all(_dumps(messages.clock(seat, self.deadlines[seat])))
+
+    def _stop_clock(self, seat: str) -> None:
+        timer = self._timers.pop(seat, None)
+        if timer is not None:
+            timer.cancel()
+        self.deadlines.pop(seat, None)
+
+    def _on_expiry(self, seat: str, step: int) -> None:
+        self._spawn(self._expire(seat, step))
+
+    async def _expire(self, seat: str, step: int) -> None:
+        async with self.lock:
+            if len(self.match.steps) != step or seat not in self.match.waiting_for():
+                return
+            deadline = self.deadlines.get(seat, time.time())
+            decision = self.match.pending()[seat]
+            order = decision.on_timeout
+            try:
+                canonical = self.match.check(seat, order or "")
+            except ValueError:
+                log.error("match %s: %s's time-out order %r is illegal", self.id, seat, order)
+                canonical = decision.sample(random.Random())
+            log.info("match %s: %s's time ran out; %s given in their name", self.id, seat, order)
+            self._send_all(_dumps(messages.clock(seat, deadline, expired=True)))
+            try:
+                await self._accept(seat, canonical)
+            except StoreError as exc:
+                log.error("match %s: time-out order not stored: %s", self.id, exc)
+
+    # -- bots ------------------------------------------------------------------------------
+    def _wake_bots(self) -> None:
+        if self.match.finished:
+            return
+        step = len(self.match.steps)
+        for seat in self.match.waiting_for():
+            if seat in self.bots and (seat, step) not in self._thinking:
+                self._thinking.add((seat, step))
+                self._spawn(self._play_bot(seat, step))
+
+    async def _play_bot(self, seat: str, step: int) -> None:
+        try:
+            async with self.lock:
+                if len(self.match.steps) != step or seat not in self.match.waiting_for():
+                    return
+                decision: Decision = self.match.pending()[seat]
+                rng = self.bot_rng[seat]
+                # Only what the bot may know: every other seat's secret drawn afresh.
+                seen = self.match.ruleset.determinize(self.match.state, seat, rng)
+            bot = self.bots[seat]
+            try:
+                order = await asyncio.to_thread(
+                    bot.choose, self.match.ruleset, seen, seat, decision, rng
+                )
+            except Exception:  # a bot's bug must not stall the match: it plays at random
+                log.exception(
+                    "match %s: bot %s failed; a random legal order instead", self.id, seat
+                )
+                order = decision.sample(rng)
+            async with self.lock:
+                if len(self.match.steps) != step or seat not in self.match.waiting_for():
+                    return
+                try:
+                    canonical = self.match.check(seat, order)
+                except ValueError as exc:
+                    log.error("match %s: bot %s gave an illegal order: %s", self.id, seat, exc)
+                    canonical = decision.sample(rng)
+                await self._accept(seat, canonical)
+        finally:
+            self._thinking.discard((seat, step))
+
+    async def _write(self, call: Callable[..., None], *args: Any) -> None:
+        """A store write in a worker thread (the store serialises what must be; several
+        matches committing at once measured twice the orders a second of one writer thread)."""
+        await asyncio.to_thread(call, *args)
+
+    # -- tasks -----------------------------------------------------------------------------
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("match %s: %s", self.id, task.exception(), exc_info=task.exception())
+
+    def stop(self) -> None:
+        for seat in list(self._timers):
+            self._stop_clock(seat)
+        for task in list(self._tasks):
+            task.cancel()
+
+
+class Hub:
+    """Every match this server holds in memory: running ones always, finished ones while
+    someone is looking at them."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.live: dict[str, LiveMatch] = {}
+        self._loading = asyncio.Lock()
+
+    async def resume_all(self) -> None:
+        """Bring back every running match of the store; a broken one is logged and skipped."""
+        matches, problems = await asyncio.to_thread(self.store.running)
+        for problem in problems:
+            log.warning("not resumed: %s", problem)
+        for stored in matches:
+            try:
+                live = await asyncio.to_thread(self._rebuild, stored)
+            except Unavailable as exc:
+                log.warning("not resumed: match %s: %s", stored.id, exc)
+                continue
+            self.live[stored.id] = live
+            async with live.lock:
+                await live.changed()
+        log.info("resumed %d running matches", len(self.live))
+
+    def _rebuild(self, stored: StoredMatch) -> LiveMatch:
+        try:
+            return LiveMatch(self.store, stored, rebuild(stored), self._forget)
+        except (StoreError, ValueError) as exc:  # ValueError: a bot this program lacks
+            raise Unavailable(str(exc)) from None
+
+    async def get(self, match_id: str) -> LiveMatch | None:
+        """The live match, loading it from the store if need be; None if there is none;
+        Unavailable if it is stored but broken."""
+        live = self.live.get(match_id)
+        if live is not None:
+            return live
+        async with self._loading:
+            live = self.live.get(match_id)
+            if live is not None:
+                return live
+            try:
+                stored = await asyncio.to_thread(self.store.load, match_id)
+            except StoreError as exc:
+                raise Unavailable(str(exc)) from None
+            if stored is None:
+                return None
+            live = await asyncio.to_thread(self._rebuild, stored)
+            if stored.status == "finished":
+                self._evict_idle_finished(keep=FINISHED_KEPT - 1)
+            self.live[match_id] = live
+        if stored.status != "finished":
+            async with live.lock:
+                await live.changed()
+        return live
+
+    def _evict_idle_finished(self, keep: int) -> None:
+        """Finished matches loaded for a look but watched by no socket: keep the last few."""
+        idle = [m for m in self.live.values() if m.finish_stored and not m.connections]
+        for m in idle[: max(0, len(idle) - keep)]:
+            del self.live[m.id]
+
+    def _forget(self, live: LiveMatch) -> None:
+        """A finished match nobody watches leaves memory (the store has its record)."""
+        if self.live.get(live.id) is live:
+            del self.live[live.id]
+
+    async def create(
+        self,
+        ruleset: str,
+        options: Mapping[str, Any],
+        seats: Mapping[str, str],
+        seed: int | None,
+    ) -> CreatedMatch:
+        """A new match: `seats` maps each seat to "human" or "bot:NAME" (left out: human).
+        ValueError (one line) for a bad ruleset, option, seat or bot."""
+        rs = registry.get(ruleset)
+        match = Match(rs, options, seed=seed)
+        unknown = sorted(set(seats) - set(match.seats))
+        if unknown:
+            raise ValueError(
+                f"no seat {unknown[0]!r} in {rs.name}; seats: {', '.join(match.seats)}"
+            )
+        tokens: dict[str, str] = {}
+        stored_seats: list[StoredSeat] = []
+        for seat in match.seats:
+            spec = seats.get(seat, "human").strip().lower()
+            label = rs.seat_label(match.state, seat)
+            if spec == "human":
+                tokens[seat] = new_token()
+                stored_seats.append(
+                    StoredSeat(seat, "human", None, hash_token(tokens[seat]), label)
+                )
+            elif spec.startswith("bot:"):
+                bot = make_bot(spec[4:]).name
+                stored_seats.append(StoredSeat(seat, "bot", bot, None, label))
+            else:
+                raise ValueError(f"seat {seat}: say 'human' or 'bot:NAME', not {spec!r}")
+        spectator = new_token()
+        match_id = new_match_id()
+        await asyncio.to_thread(
+            functools.partial(
+                self.store.create_match,
+                match_id=match_id,
+                ruleset=rs.name,
+                options=match.options,
+                seed=match.seed,
+                nonce=match.nonce,
+                commitment=match.commitment,
+                seats=stored_seats,
+                spectator_hash=hash_token(spectator),
+            ),
+        )
+        stored = StoredMatch(
+            id=match_id,
+            ruleset=rs.name,
+            options=match.options,
+            seed=match.seed,
+            nonce=match.nonce,
+            commitment=match.commitment,
+            status="running",
+            created_at=datetime.now(UTC),
+            finished_at=None,
+            outcome=None,
+            spectator_hash=hash_token(spectator),
+            seats=tuple(stored_seats),
+            orders=(),
+        )
+        live = LiveMatch(self.store, stored, match, self._forget)
+        self.live[match_id] = live
+        async with live.lock:
+            await live.changed()
+        return CreatedMatch(live, tokens, spectator)
+
+    def stop(self) -> None:
+        for live in self.live.values():
+            live.stop()

@@ -1,0 +1,111 @@
+"""Running the app on uvicorn: the listening socket (opened first, so that a busy port or a bad
+host is one clear line, not a traceback) and the server, in the foreground or in a thread."""
+
+from __future__ import annotations
+
+import errno
+import ipaddress
+import re
+import socket
+import threading
+import time
+from dataclasses import dataclass
+
+import uvicorn
+from starlette.types import ASGIApp
+
+__all__ = ["Listening", "open_listener", "serve", "start_in_thread", "url_of"]
+
+# uvicorn refuses bigger websocket frames itself (close 1009) before the app reads them; the app
+# then applies the protocol's 8 KiB limit to what is left.
+WS_MAX_SIZE = 64 * 1024
+_HOSTNAME = re.compile(r"^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,62})(\.[A-Za-z0-9-]{1,63})*$")
+
+
+def open_listener(host: str, port: int) -> socket.socket:
+    """A bound, listening TCP socket; ValueError with one line if the host or port is bad."""
+    if not 0 <= port <= 65535:
+        raise ValueError(f"--port must be 0..65535, not {port}")
+    try:
+        family = socket.AF_INET6 if ipaddress.ip_address(host).version == 6 else socket.AF_INET
+    except ValueError:
+        if not _HOSTNAME.match(host):
+            raise ValueError(f"--host {host!r} is neither an IP address nor a host name") from None
+        try:
+            infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        except socket.gaierror:
+            raise ValueError(f"--host {host!r}: no such host") from None
+        family = infos[0][0]
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise ValueError(f"port {port} on {host} is busy (another server uses it)") from None
+        if exc.errno == errno.EADDRNOTAVAIL:
+            raise ValueError(f"--host {host}: not an address of this machine") from None
+        if exc.errno == errno.EACCES:
+            raise ValueError(
+                f"port {port}: permission denied (ports below 1024 need root)"
+            ) from None
+        raise ValueError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
+    sock.set_inheritable(True)
+    return sock
+
+
+def url_of(sock: socket.socket) -> str:
+    host, port = sock.getsockname()[:2]
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}"
+
+
+def _config(app: ASGIApp, log_level: str) -> uvicorn.Config:
+    return uvicorn.Config(
+        app,
+        log_level=log_level,
+        ws_max_size=WS_MAX_SIZE,
+        lifespan="on",
+        proxy_headers=False,
+        server_header=False,
+    )
+
+
+def serve(app: ASGIApp, sock: socket.socket, *, log_level: str = "info") -> None:
+    """Run until interrupted (Ctrl-C)."""
+    uvicorn.Server(_config(app, log_level)).run(sockets=[sock])
+
+
+@dataclass
+class Listening:
+    """A server running in a daemon thread (tests, the load test)."""
+
+    server: uvicorn.Server
+    thread: threading.Thread
+    url: str
+
+    def stop(self, timeout: float = 10.0) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout)
+
+
+def start_in_thread(
+    app: ASGIApp, host: str = "127.0.0.1", port: int = 0, *, log_level: str = "warning"
+) -> Listening:
+    """Start the app on a free loopback port (port 0) in a daemon thread; returns once it
+    accepts connections. RuntimeError if it does not start within 20 s."""
+    sock = open_listener(host, port)
+    server = uvicorn.Server(_config(app, log_level))
+    thread = threading.Thread(
+        target=server.run, kwargs={"sockets": [sock]}, daemon=True, name="gladiator-server"
+    )
+    thread.start()
+    deadline = time.monotonic() + 20.0
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            server.should_exit = True
+            raise RuntimeError("the server did not start")
+        time.sleep(0.01)
+    return Listening(server, thread, url_of(sock))

@@ -1,0 +1,154 @@
+"""The client's messages and HTTP bodies (pydantic at the edge), and the server's messages.
+
+Everything a client sends is checked here before the hub sees it: unknown fields are refused
+(`extra="forbid"`), an order is at most 500 characters, a client's message id at most 64.
+Server messages are plain dicts built by the functions below, so their shape lives in one place
+(docs/web.md, "Websocket").
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+__all__ = [
+    "MAX_ORDER",
+    "ClientMessage",
+    "CreateMatchBody",
+    "Hello",
+    "OrderBody",
+    "OrderMessage",
+    "Ping",
+    "PreviewBody",
+    "ack",
+    "clock",
+    "error",
+    "first_problem",
+    "parse_client",
+    "update",
+    "welcome",
+]
+
+MAX_ORDER = 500
+MAX_LEGAL_SHOWN = 50
+
+ClientId = Annotated[str, Field(max_length=64)] | Annotated[int, Field(ge=0, lt=2**53)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Hello(_Strict):
+    type: Literal["hello"]
+    token: Annotated[str, Field(min_length=1, max_length=200)]
+    last_event: Annotated[int, Field(ge=0)] = 0
+
+
+class OrderMessage(_Strict):
+    type: Literal["order"]
+    id: ClientId | None = None
+    order: Annotated[str, Field(max_length=MAX_ORDER)]
+
+
+class Ping(_Strict):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[Hello | OrderMessage | Ping, Field(discriminator="type")]
+_CLIENT: TypeAdapter[Hello | OrderMessage | Ping] = TypeAdapter(ClientMessage)
+
+
+def parse_client(text: str | bytes) -> Hello | OrderMessage | Ping:
+    """One client message from its JSON text; raises ValidationError (bad JSON included)."""
+    return _CLIENT.validate_json(text)
+
+
+class OrderBody(_Strict):
+    order: Annotated[str, Field(max_length=MAX_ORDER)]
+    id: ClientId | None = None
+
+
+class PreviewBody(_Strict):
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
+class CreateMatchBody(_Strict):
+    ruleset: Annotated[str, Field(max_length=40)]
+    options: dict[str, Any] = Field(default_factory=dict)
+    # seat -> "human" | "bot:NAME"; seats left out are human
+    seats: dict[Annotated[str, Field(max_length=40)], Annotated[str, Field(max_length=60)]] = Field(
+        default_factory=dict
+    )
+    seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None
+
+
+def first_problem(exc: ValidationError) -> str:
+    """The first thing pydantic found wrong, as one sentence that quotes no input back."""
+    errors = exc.errors(include_url=False, include_input=False)
+    if not errors:
+        return "invalid message"
+    e = errors[0]
+    where = ".".join(str(p) for p in e.get("loc", ())) or "message"
+    if e.get("type") == "json_invalid":
+        return "the message is not valid JSON"
+    if e.get("type") == "union_tag_invalid" or e.get("type") == "union_tag_not_found":
+        return "unknown message type; expected hello, order or ping"
+    return f"{where}: {e.get('msg', 'invalid')}"
+
+
+# -- server messages ---------------------------------------------------------------------------
+def welcome(
+    match_id: str,
+    seat: str | None,
+    ruleset: str,
+    title: str,
+    seats: list[str],
+    commitment: str,
+) -> dict[str, Any]:
+    return {
+        "type": "welcome",
+        "match": match_id,
+        "seat": seat,
+        "role": "spectator" if seat is None else "player",
+        "ruleset": ruleset,
+        "title": title,
+        "seats": seats,
+        "commitment": commitment,
+    }
+
+
+def update(
+    view: dict[str, Any], scene: dict[str, Any], events: list[dict[str, Any]], first: int
+) -> dict[str, Any]:
+    return {
+        "type": "update",
+        "view": view,
+        "scene": scene,
+        "events": events,
+        "first_event": first,
+        "event_count": first + len(events),
+    }
+
+
+def ack(client_id: str | int | None, order: str) -> dict[str, Any]:
+    return {"type": "ack", "id": client_id, "order": order}
+
+
+def error(
+    client_id: str | int | None, message: str, legal: list[str] | tuple[str, ...] = ()
+) -> dict[str, Any]:
+    return {
+        "type": "error",
+        "id": client_id,
+        "message": message,
+        "legal": list(legal[:MAX_LEGAL_SHOWN]),
+    }
+
+
+def clock(seat: str, deadline: float, *, expired: bool = False) -> dict[str, Any]:
+    msg: dict[str, Any] = {"type": "clock", "seat": seat, "deadline": deadline}
+    if expired:
+        msg["expired"] = True
+    return msg
