@@ -114,3 +114,21 @@ def test_created_match_links_and_list(client: TestClient) -> None:
     mine = next(m for m in listed if m["id"] == body["id"])
     assert mine["status"] == "running" and mine["ruleset"] == "quick"
     assert [s["kind"] for s in mine["seats"]] == ["human", "bot"]
+
+
+def test_a_loopback_server_answers_only_loopback_host_names(store: Store, tmp_path: Path) -> None:
+    """DNS rebinding: a page of another site whose name resolves to 127.0.0.1 sends its own
+    name as Host; a server bound to loopback refuses it before any route runs."""
+    from gladiator.server.security import hosts_for
+
+    hosts = hosts_for("127.0.0.1", None)
+    assert hosts is not None and "localhost" in hosts
+    assert hosts_for("0.0.0.0", None) is None
+    assert hosts_for("0.0.0.0", ["Arena.example"]) == ["arena.example"]
+    app = create_app(store, static_dir=tmp_path / "none", allowed_hosts=hosts)
+    with TestClient(app, base_url="http://127.0.0.1:8000") as c:
+        assert c.get("/api/rulesets").status_code == 200
+    with TestClient(app, base_url="http://evil.example:8000") as c:
+        answer = c.get("/api/rulesets")
+        assert answer.status_code == 400
+        assert c.post("/api/matches", json={"ruleset": "quick"}).status_code == 400

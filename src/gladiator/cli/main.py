@@ -317,12 +317,20 @@ def serve(
         list[str] | None,
         typer.Option("--allow-origin", help="A further origin allowed to call (repeatable)."),
     ] = None,
+    allow_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allow-host",
+            help="A further Host name to answer (repeatable); on loopback only loopback names "
+            "are answered unless given.",
+        ),
+    ] = None,
 ) -> None:
     """The web arena: matches in the browser, over the network, with bots and spectators."""
     from gladiator.server.app import create_app
     from gladiator.server.listen import open_listener, url_of
     from gladiator.server.listen import serve as run_server
-    from gladiator.server.security import normalise_origin
+    from gladiator.server.security import hosts_for, normalise_origin
     from gladiator.store import Store
 
     try:
@@ -343,7 +351,10 @@ def serve(
         return
     console.print(f"GLADIATOR arena on {url_of(sock)}/ (Ctrl-C stops)", highlight=False)
     try:
-        run_server(create_app(store, allowed_origins=origins), sock)
+        run_server(
+            create_app(store, allowed_origins=origins, allowed_hosts=hosts_for(host, allow_host)),
+            sock,
+        )
     finally:
         store.close()
 

@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
@@ -100,11 +101,14 @@ def create_app(
     *,
     allowed_origins: Iterable[str] = (),
     static_dir: str | Path | None = None,
+    allowed_hosts: Iterable[str] | None = None,
 ) -> Starlette:
     """The arena app over `store`. `allowed_origins` are further origins whose pages may call
     the API (its own origin always may); `static_dir` holds the browser pages (default: the
     package's web/static, served if it exists; a placeholder page otherwise). On startup every
-    running match of the store is resumed."""
+    running match of the store is resumed. `allowed_hosts`, when given, are the only Host
+    header names answered: a server on loopback names only loopback, so a page on another site
+    that rebinds its DNS name to 127.0.0.1 cannot reach the tokenless API."""
     allowed = frozenset(security.normalise_origin(o) for o in allowed_origins)
     static = Path(static_dir) if static_dir is not None else DEFAULT_STATIC
     hub = Hub(store)
@@ -411,6 +415,8 @@ def create_app(
     app.state.hub = hub
     app.state.store = store
     app.add_middleware(_SecurityHeaders)
+    if allowed_hosts is not None:
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))
     return app
 
 

@@ -165,3 +165,16 @@ def check_token(
     if seat is False or seat is True:
         raise WrongToken()
     return seat
+
+
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1", "[::1]")
+
+
+def hosts_for(bound: str, extra: Iterable[str] | None) -> list[str] | None:
+    """The Host names a server bound to `bound` answers: on loopback only loopback names (and
+    any given), so DNS rebinding cannot reach it; bound elsewhere, any name unless some are
+    given."""
+    given = [h.strip().lower() for h in extra or () if h.strip()]
+    if bound in LOOPBACK_NAMES:
+        return [*LOOPBACK_NAMES, *given]
+    return given or None

@@ -56,6 +56,9 @@ def _on_sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     try:
         cursor.execute("PRAGMA journal_mode=WAL")
+        # With WAL, NORMAL still survives a crash of the server (what resuming needs); only a
+        # power cut may lose the last orders. FULL cost an fsync, ~5 ms, on every order.
+        cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.execute("PRAGMA foreign_keys=ON")
     finally:
         cursor.close()
