@@ -1,15 +1,18 @@
-# Two entry points: `make play` (set up, then a terminal match against the AI)
+# Two entry points: `make play` (set up, then the web arena on http://127.0.0.1:8000/)
 # and `make test` (set up, then lint, type-check and run every test).
 export UV_PYTHON_DOWNLOADS := never
 UV := $(shell command -v uv 2>/dev/null || echo "python3 -m uv")
 
-.PHONY: setup play test lint typecheck pytest bench sim clean
+.PHONY: setup play play-terminal test lint typecheck pytest bench sim clean
 
 setup:
 	@python3 -m uv --version >/dev/null 2>&1 || command -v uv >/dev/null 2>&1 || python3 -m pip install --quiet uv
 	$(UV) sync --frozen
 
 play: setup
+	$(UV) run gladiator serve
+
+play-terminal: setup
 	$(UV) run gladiator play quick
 
 test: setup lint typecheck pytest

@@ -20,7 +20,7 @@ RULES = ColosseumRules()
 
 
 def play_random(seed: int, options: dict[str, object] | None = None) -> Match:
-    m = Match(RULES, options or {}, seed=seed, nonce="")
+    m = Match(RULES, options or {"gladiators": ["medium", "medium"]}, seed=seed, nonce="")
     rng = random.Random(seed)
     while not m.finished:
         m.apply_step({s: d.sample(rng) for s, d in m.pending().items()})
@@ -49,14 +49,14 @@ def aggressive_order(m: Match, seat: str) -> str:
 
 
 def play_aggressive(seed: int) -> Match:
-    m = Match(RULES, {}, seed=seed, nonce="")
+    m = Match(RULES, {"gladiators": ["medium", "medium"]}, seed=seed, nonce="")
     while not m.finished:
         m.apply_step({s: aggressive_order(m, s) for s in m.pending()})
     return m
 
 
 def test_options_are_checked_with_one_line_errors() -> None:
-    assert RULES.normalise_options({})["gladiators"] == ["medium", "medium"]
+    assert RULES.normalise_options({})["gladiators"] == ["random", "random"]
     with pytest.raises(ValueError, match="bad colosseum option gladiators") as err:
         RULES.normalise_options({"gladiators": ["medium", "ogre"]})
     assert "\n" not in str(err.value)
@@ -93,7 +93,7 @@ def test_replay_of_the_record_is_exact() -> None:
 
 
 def test_section_5_2_plots_and_allocations_are_secret() -> None:
-    m = Match(RULES, {}, seed=11, nonce="")
+    m = Match(RULES, {"gladiators": ["medium", "medium"]}, seed=11, nonce="")
     while True:
         pending = m.pending()
         for d in pending.values():
@@ -123,7 +123,7 @@ def test_section_5_2_plots_and_allocations_are_secret() -> None:
 
 
 def test_section_7_6_an_illegal_plot_lists_the_legal_ones() -> None:
-    m = Match(RULES, {}, seed=1, nonce="")
+    m = Match(RULES, {"gladiators": ["medium", "medium"]}, seed=1, nonce="")
     with pytest.raises(IllegalOrder) as err:
         m.submit("red", "F F F")
     assert "legal:" in str(err.value) and "X" in err.value.legal
@@ -195,7 +195,7 @@ EXPECTED_SEED_2: tuple[tuple[str, ...], str] = (("red",), "killed")
 
 
 def test_views_are_json_and_heuristic_is_bounded() -> None:
-    m = Match(RULES, {}, seed=4, nonce="")
+    m = Match(RULES, {"gladiators": ["medium", "medium"]}, seed=4, nonce="")
     for seat in (None, "red", "blue"):
         json.dumps(m.view(seat))
     assert -1.0 <= RULES.heuristic(m.state, "red") <= 1.0
@@ -206,7 +206,7 @@ def test_views_are_json_and_heuristic_is_bounded() -> None:
 def test_section_7_2_a_plot_may_be_typed_in_any_spelling_of_the_notation() -> None:
     """§7.2 (plots.py notation): `ff(r)` is the plot `F F(R)`; a malformed plot is refused with
     the notation's own message."""
-    m = Match(RULES, {}, seed=11, nonce="")
+    m = Match(RULES, {"gladiators": ["medium", "medium"]}, seed=11, nonce="")
     assert m.check("red", "ff(r)") == "F F(R)"
     with pytest.raises(IllegalOrder, match="'F F F' is illegal"):
         m.check("red", "F F F")
@@ -233,7 +233,7 @@ def test_section_13_4_a_dropped_weapon_within_a_hex_is_tried_for_after_movement(
     from gladiator.rules.colosseum.state import GroundItem
 
     for seed in range(12):
-        m = Match(RULES, {}, seed=seed, nonce="")
+        m = Match(RULES, {"gladiators": ["medium", "medium"]}, seed=seed, nonce="")
         red = m.state.gladiators["red"]
         red.has_weapon = False
         m.state.items.append(GroundItem("weapon", "red", red.hex))

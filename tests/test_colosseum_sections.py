@@ -53,7 +53,9 @@ def test_s3_1_s4_3_every_gladiator_gets_a_log_sheet_rolled_before_play() -> None
     """§3.1, §4.3: a log sheet is filled in for each gladiator before the first phase: the armour
     1D6 (§3.10) and five 3D6 on T4 (§3.11.1) each, read into the sheet."""
     dice = Dice(12)
-    state, events = RULES.initial_state(RULES.normalise_options({}), dice)
+    state, events = RULES.initial_state(
+        RULES.normalise_options({"gladiators": ["medium"] * 2}), dice
+    )
     assert [e["seat"] for e in of_type(events, "gladiator")] == ["red", "blue"]
     rules = [r.rule for r in dice.log]
     assert rules[:12] == (["§3.10"] + ["§3.11.1"] * 5) * 2

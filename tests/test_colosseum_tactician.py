@@ -39,7 +39,7 @@ BOT = TacticianBot()
 
 def steps_until(seed: int, kind: type, options: dict[str, object] | None = None) -> list[dict]:
     """The orders of a tactician-vs-tactician match up to its first decision of `kind`."""
-    m = Match(RULES, options or {}, seed=seed, nonce="")
+    m = Match(RULES, options or {"gladiators": ["medium", "medium"]}, seed=seed, nonce="")
     rng = random.Random(seed)
     steps: list[dict[str, str]] = []
     while not m.finished:
@@ -53,7 +53,7 @@ def steps_until(seed: int, kind: type, options: dict[str, object] | None = None)
 
 
 def replayed(seed: int, steps: list[dict], options: dict[str, object] | None = None) -> Match:
-    m = Match(RULES, options or {}, seed=seed, nonce="")
+    m = Match(RULES, options or {"gladiators": ["medium", "medium"]}, seed=seed, nonce="")
     for orders in steps:
         m.apply_step(orders)
     return m
@@ -137,7 +137,7 @@ def test_tactician_beats_random_legal_in_a_seeded_mini_sim() -> None:
     wins = 0
     for i in range(40):
         bots = ["tactician", "random"] if i % 2 == 0 else ["random", "tactician"]
-        s = play_match("colosseum", {}, 900 + i, bots, index=i)
+        s = play_match("colosseum", {"gladiators": ["medium", "medium"]}, 900 + i, bots, index=i)
         wins += ("red" if i % 2 == 0 else "blue") in s.winners
     assert wins == 36
     assert wins >= 30

@@ -7,7 +7,9 @@ Not the rulebook's centurion (§29); a sound player built on `rules.colosseum.ev
   range with him in the combat front (§6.2, §9.1), the positional advantage of each side (§9.2,
   T11, §9.2.1), no collision unless he lies Prone (§8.3: entering his hex is his Moment of
   Truth), movement phases kept for later in the turn (§5.2.1) and the §17.3 extra phase avoided,
-  getting up when Prone or Kneeling (§14, §16.4), and going for a dropped weapon (§13.4).
+  getting up when Prone or Kneeling (§14, §16.4), going for a dropped weapon (§13.4), never
+  throwing his own weapon or shield away (§13.3) and kicking an item the opponent lacks away
+  from him (§13.5).
 * **Allocation (§9.3).** The CFs available are split by `best_allocation`: attacks on the areas
   where the opponent's armour, wounds and expected defence make a hit worth most (at most 8 CF an
   area, §9.3.2), defence on the areas he is likely to strike, a little weight on the §18.3

@@ -13,10 +13,11 @@ Values are in "CF of the victim": one CF lost is 1, a kill is `KILL`. Two layers
   distribution of the 5D6 wound roll (§10.1 T7, armour §10.2 T8, criticals §10.4 T9 in the Q28
   order) against the wounds he already has (§10.3 kill, §10.3.1 CF categories). `best_allocation`
   splits the CFs available between attacks and defences to maximise what he deals minus what he
-  is expected to take, exactly for that separable model (a knapsack over the five areas).
-* **Position (§6.2, §9.1, §9.2).** `engagement` prices where a plot ends against where the
-  opponent stands: in striking range with him in the combat front, the positional advantage of
-  each side (T11 and §9.2.1), who is turned (§9.1.2).
+  is expected to take under that separable model: the attacks exactly (a knapsack over the five
+  areas), the defence one CF at a time where it saves most.
+* **Position (§6.2, §9.1, §9.2).** `engagement` says, for two poses, who has whom in his combat
+  front and the positional advantage each would strike with (T11; the §9.2.1 status bonuses are
+  the caller's to add).
 
 The weights below are judgement, not rules: they say how the tactician plays, not what happens.
 """
@@ -58,7 +59,6 @@ __all__ = [
     "crt_outcomes",
     "engagement",
     "hit_value",
-    "material",
 ]
 
 KILL = 40.0  # a dead opponent, in CF
@@ -347,16 +347,3 @@ def engagement(
     return _relation(
         his_hex.q - my_hex.q, his_hex.r - my_hex.r, my_facing, his_facing, his_left, my_left
     )
-
-
-def material(g: Gladiator) -> float:
-    """A rough worth of a gladiator's condition in CF: what he can still allocate, less the
-    wounds that bring him toward a full area (§10.3.2), his Stun (§11) and a bad posture (§14,
-    §16); a dead one is worth -KILL."""
-    if not g.alive:
-        return -KILL
-    s = g.sheet
-    worst = max(s.wounds) / s.w if s.w else 0.0
-    posture = {"standing": 0.0, "kneeling": -2.0, "prone": -6.0}[g.posture]
-    kit = (0.0 if g.has_weapon else -4.0) + (0.0 if g.has_shield else -1.0)
-    return s.current_cf - s.stun_in_effect - KILL * _PROGRESS * worst + posture + kit

@@ -15,8 +15,10 @@ SEAT_NAMES = ("red", "blue")
 ClassChoice = Literal["light", "medium", "heavy", "random"]
 
 
-def _two_mediums() -> list[ClassChoice]:
-    return ["medium", "medium"]
+def _two_random() -> list[ClassChoice]:
+    # As in the quick rules: a match on embedded defaults rolls each class (§3.4), so the
+    # arena and `sim colosseum` meet all three classes.
+    return ["random", "random"]
 
 
 def _right_handed() -> list[bool]:
@@ -28,7 +30,7 @@ class ColosseumOptions(BaseModel):
 
     # §3.4: each gladiator's class, in seat order; "random" rolls 1D3 (1 light, 2 medium,
     # 3 heavy) when the log sheet is made (a match option, not a rule of the book).
-    gladiators: list[ClassChoice] = Field(default_factory=_two_mediums)
+    gladiators: list[ClassChoice] = Field(default_factory=_two_random)
     # §4.1, §7.7: the arena map. The printed board's size is not in the text we have, so it is
     # an odd-q rectangle of hexes, 20 columns by 16 rows by default.
     board_width: int = Field(default=20, ge=12, le=60)
