@@ -27,7 +27,7 @@ typecheck:
 # Browser tests run in a process of their own: once Playwright's sync API has run, asyncio.run()
 # in a later test of the same process fails.
 pytest:
-	$(UV) run pytest -m "not browser"
+	$(UV) run pytest
 	$(UV) run pytest -m browser; rc=$$?; [ $$rc -eq 0 ] || [ $$rc -eq 5 ]
 
 bench: setup

@@ -1,0 +1,336 @@
+// The lobby: pick a ruleset, set its options (a form made from the default options), choose who
+// plays each seat (a human or a bot), create the match and hand out its links; list matches.
+//
+// DOM for tests: #ruleset (select), #options with one field per option ([data-opt="NAME"];
+// lists: [data-opt="NAME"][data-index="i"] plus .add/.remove buttons), #options-error,
+// #seats tr[data-seat] > select, #seed-input, #create, #create-error,
+// #created a[data-seat] (seat links), #hotseat-link, #spectator-link, #commitment,
+// #running and #finished rows tr[data-match] with a.spectate / a.replay links, #refresh.
+
+import { getJSON, postJSON } from "./net.js";
+import { seatColour } from "./hexsvg.js";
+
+const $ = (sel) => document.querySelector(sel);
+
+const lobby = {
+  rulesets: [],
+  bots: [],
+  current: null, // the ruleset description
+  options: {}, // the options being edited (typed values)
+  seats: [], // seat names for the options as normalised
+  choice: new Map(), // seat -> "human" | "bot:NAME"
+  valid: false,
+  previewTimer: null,
+  previewSeq: 0,
+};
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") node.className = v;
+    else if (v !== null && v !== undefined && v !== false) node.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children) {
+    if (c === null || c === undefined) continue;
+    node.appendChild(typeof c === "string" ? document.createTextNode(c) : c);
+  }
+  return node;
+}
+
+function showError(sel, text) {
+  const node = $(sel);
+  node.textContent = text || "";
+  node.hidden = !text;
+}
+
+async function start() {
+  $("#refresh").addEventListener("click", loadMatches);
+  $("#create").addEventListener("click", create);
+  $("#ruleset").addEventListener("change", () => pick($("#ruleset").value));
+  try {
+    const [rulesets, bots] = await Promise.all([getJSON("/api/rulesets"), getJSON("/api/bots")]);
+    lobby.rulesets = rulesets;
+    lobby.bots = Array.isArray(bots) ? bots : bots.bots || [];
+  } catch (err) {
+    showError("#options-error", `The server did not answer: ${err.message}`);
+    return;
+  }
+  const select = $("#ruleset");
+  for (const r of lobby.rulesets) select.appendChild(h("option", { value: r.name }, `${r.title} (${r.name})`));
+  if (lobby.rulesets.length) pick(lobby.rulesets[0].name);
+  loadMatches();
+}
+
+function pick(name) {
+  const r = lobby.rulesets.find((x) => x.name === name);
+  if (!r) return;
+  lobby.current = r;
+  lobby.options = structuredClone(r.options || {});
+  lobby.choice = new Map();
+  drawOptions();
+  setSeats(r.seats || []);
+  lobby.valid = true;
+  showError("#options-error", "");
+  updateCreate();
+}
+
+// -- the options form --------------------------------------------------------------------------
+function kindOf(value) {
+  if (typeof value === "boolean") return "bool";
+  if (typeof value === "number") return Number.isInteger(value) ? "int" : "float";
+  if (Array.isArray(value)) return "list";
+  return "string";
+}
+
+function note(name) {
+  const notes = lobby.current.option_notes;
+  if (!notes) return null;
+  const text = Array.isArray(notes) ? null : notes[name];
+  return typeof text === "string" ? text : null;
+}
+
+function drawOptions() {
+  const form = $("#options");
+  form.replaceChildren();
+  const defaults = lobby.current.options || {};
+  for (const [name, value] of Object.entries(lobby.options)) {
+    const row = h("div", { class: "option-row" });
+    const label = h("span", { class: "option-name" }, name.replace(/_/g, " "));
+    row.appendChild(label);
+    if (kindOf(value) === "list") {
+      row.appendChild(listField(name, value, defaults[name] || []));
+    } else {
+      row.appendChild(scalarField(value, (v) => { lobby.options[name] = v; changed(); }, { "data-opt": name, "aria-label": name }));
+    }
+    const text = note(name);
+    if (text) row.appendChild(h("span", { class: "hint" }, text));
+    form.appendChild(row);
+  }
+}
+
+function scalarField(value, onChange, attrs) {
+  const kind = kindOf(value);
+  let input;
+  if (kind === "bool") {
+    input = h("input", { type: "checkbox", ...attrs });
+    input.checked = value;
+    input.addEventListener("change", () => onChange(input.checked));
+  } else if (kind === "int" || kind === "float") {
+    input = h("input", { type: "number", step: kind === "int" ? 1 : "any", value, ...attrs });
+    input.addEventListener("input", () => {
+      const v = kind === "int" ? Number.parseInt(input.value, 10) : Number.parseFloat(input.value);
+      // Something that is not a number is sent as typed, so the server names the problem.
+      onChange(Number.isFinite(v) ? v : input.value);
+    });
+  } else {
+    input = h("input", { type: "text", value: value === null ? "" : String(value), ...attrs });
+    input.addEventListener("input", () => onChange(input.value));
+  }
+  return input;
+}
+
+// A list option (one class per gladiator, one flag per seat): a field per element, and add /
+// remove buttons where the list may change length (the server says when it may not).
+function listField(name, list, defaults) {
+  const wrap = h("span", { class: "list-field" });
+  const sample = list.length ? list[list.length - 1] : defaults.length ? defaults[0] : "";
+  list.forEach((value, i) => {
+    wrap.appendChild(
+      scalarField(value, (v) => { lobby.options[name][i] = v; changed(); }, {
+        "data-opt": name,
+        "data-index": i,
+        "aria-label": `${name} ${i + 1}`,
+      }),
+    );
+  });
+  const add = h("button", { type: "button", class: "add", "aria-label": `add to ${name}` }, "+");
+  add.addEventListener("click", () => {
+    lobby.options[name].push(structuredClone(sample));
+    drawOptions();
+    changed();
+  });
+  const remove = h("button", { type: "button", class: "remove", "aria-label": `remove from ${name}`, disabled: list.length <= 1 }, "−");
+  remove.addEventListener("click", () => {
+    lobby.options[name].pop();
+    drawOptions();
+    changed();
+  });
+  wrap.append(add, remove);
+  return wrap;
+}
+
+function changed() {
+  lobby.valid = false;
+  updateCreate();
+  clearTimeout(lobby.previewTimer);
+  lobby.previewTimer = setTimeout(preview, 250);
+}
+
+async function preview() {
+  const seq = ++lobby.previewSeq;
+  const name = lobby.current.name;
+  try {
+    const res = await postJSON(`/api/rulesets/${encodeURIComponent(name)}/preview`, { options: lobby.options });
+    if (seq !== lobby.previewSeq || name !== lobby.current.name) return;
+    setSeats(res.seats || []);
+    lobby.valid = true;
+    showError("#options-error", "");
+  } catch (err) {
+    if (seq !== lobby.previewSeq) return;
+    lobby.valid = false;
+    showError("#options-error", err.message);
+  }
+  updateCreate();
+}
+
+// -- seats -------------------------------------------------------------------------------------
+function seatName(s) {
+  return typeof s === "string" ? s : s.seat || s.name;
+}
+
+function setSeats(seats) {
+  lobby.seats = seats.map(seatName);
+  const table = $("#seats");
+  table.replaceChildren();
+  lobby.seats.forEach((seat, i) => {
+    if (!lobby.choice.has(seat)) lobby.choice.set(seat, "human");
+    const select = h("select", { "aria-label": `${seat} is played by` });
+    select.appendChild(h("option", { value: "human" }, "Human"));
+    for (const bot of lobby.bots) select.appendChild(h("option", { value: `bot:${bot}` }, `Bot: ${bot}`));
+    select.value = lobby.choice.get(seat);
+    select.addEventListener("change", () => lobby.choice.set(seat, select.value));
+    const swatch = h("span", { class: "swatch" });
+    swatch.style.background = seatColour(seat, i);
+    table.appendChild(h("tr", { "data-seat": seat }, h("th", { scope: "row" }, swatch, seat), h("td", {}, select)));
+  });
+}
+
+function updateCreate() {
+  $("#create").disabled = !lobby.valid || !lobby.seats.length;
+}
+
+// -- creating a match ----------------------------------------------------------------------------
+function absolute(link) {
+  return new URL(link, location.origin).href;
+}
+
+function linkLine(label, href, attrs) {
+  const a = h("a", { href: absolute(href), target: "_blank", rel: "noopener", ...attrs }, absolute(href));
+  const copy = h("button", { type: "button", class: "copy" }, "copy");
+  copy.addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText(a.href));
+  return h("li", {}, h("span", { class: "link-label" }, label), a, copy);
+}
+
+async function create() {
+  const body = {
+    ruleset: lobby.current.name,
+    options: lobby.options,
+    seats: Object.fromEntries(lobby.seats.map((s) => [s, lobby.choice.get(s) || "human"])),
+  };
+  const seed = $("#seed-input").value.trim();
+  if (seed) body.seed = Number.parseInt(seed, 10);
+  $("#create").disabled = true;
+  showError("#create-error", "");
+  try {
+    const res = await postJSON("/api/matches", body);
+    showCreated(res);
+    loadMatches();
+  } catch (err) {
+    showError("#create-error", err.message);
+  } finally {
+    updateCreate();
+  }
+}
+
+// Spectator links of the matches created in this browser: the public list carries no tokens.
+const SPECTATE_KEY = "gladiator.spectator-links";
+
+function spectatorLinks() {
+  try {
+    return JSON.parse(localStorage.getItem(SPECTATE_KEY) || "{}");
+  } catch {
+    return {};
+  }
+}
+
+function rememberSpectator(id, link) {
+  try {
+    const links = spectatorLinks();
+    links[id] = link;
+    localStorage.setItem(SPECTATE_KEY, JSON.stringify(links));
+  } catch {
+    // storage refused (private window): the link is still shown above
+  }
+}
+
+function showCreated(res) {
+  if (res.spectator) rememberSpectator(res.id, res.spectator);
+  const box = $("#created");
+  box.replaceChildren();
+  box.appendChild(h("h3", {}, `Match ${res.id}`));
+  const list = h("ul", { class: "links" });
+  for (const [seat, info] of Object.entries(res.seats || {})) {
+    if (info && info.link) list.appendChild(linkLine(`${seat} (send to this player only)`, info.link, { "data-seat": seat }));
+    else list.appendChild(h("li", { "data-seat": seat }, h("span", { class: "link-label" }, seat), info && info.bot ? `bot: ${info.bot}` : `${(info && info.kind) || "bot"}`));
+  }
+  if (res.hotseat) list.appendChild(linkLine("hotseat (every human seat at this screen)", res.hotseat, { id: "hotseat-link" }));
+  if (res.spectator) list.appendChild(linkLine("spectators", res.spectator, { id: "spectator-link" }));
+  box.appendChild(list);
+  box.appendChild(h("p", { class: "seed" }, "Seed commitment: ", h("code", { id: "commitment" }, res.commitment || "")));
+  box.appendChild(h("p", { class: "hint" }, "The seed stays secret until the match is over; then anyone can check every die with gladiator verify."));
+  box.hidden = false;
+}
+
+// -- the match list ------------------------------------------------------------------------------
+function describeSeats(seats) {
+  if (!seats) return "";
+  const entries = Array.isArray(seats) ? seats.map((s) => [s.seat || s.name || "", s]) : Object.entries(seats);
+  return entries
+    .map(([seat, s]) => {
+      if (typeof s === "string") return `${seat}: ${s}`;
+      const who = s.kind === "bot" && s.bot ? `bot ${s.bot}` : s.kind || "";
+      return `${seat}${s.label ? ` (${s.label})` : ""}: ${who}`;
+    })
+    .join(", ");
+}
+
+async function loadMatches() {
+  let matches;
+  try {
+    matches = await getJSON("/api/matches");
+  } catch (err) {
+    showError("#create-error", `The match list did not load: ${err.message}`);
+    return;
+  }
+  if (!Array.isArray(matches)) matches = matches.matches || [];
+  const running = $("#running");
+  const finished = $("#finished");
+  running.replaceChildren();
+  finished.replaceChildren();
+  for (const m of matches) {
+    const done = m.status === "finished";
+    const links = h("td", { class: "links" });
+    if (done) {
+      links.appendChild(h("a", { class: "replay", href: `/replay/${encodeURIComponent(m.id)}` }, "Replay"));
+    } else {
+      const spectate = m.spectator || spectatorLinks()[m.id] || `/match/${encodeURIComponent(m.id)}`;
+      links.appendChild(h("a", { class: "spectate", href: spectate }, "Spectate"));
+    }
+    const outcome = m.outcome ? m.outcome.summary || "" : m.status;
+    const row = h(
+      "tr",
+      { "data-match": m.id },
+      h("td", {}, h("code", {}, String(m.id))),
+      h("td", {}, m.ruleset || ""),
+      h("td", {}, describeSeats(m.seats)),
+      h("td", {}, m.created || m.created_at || ""),
+      h("td", {}, outcome),
+      links,
+    );
+    (done ? finished : running).appendChild(row);
+  }
+  if (!running.rows.length) running.appendChild(h("tr", {}, h("td", { class: "empty" }, "none")));
+  if (!finished.rows.length) finished.appendChild(h("tr", {}, h("td", { class: "empty" }, "none")));
+}
+
+start();
