@@ -27,10 +27,11 @@ def db_url(tmp_path: Path) -> str:
 
 
 @contextmanager
-def arena(url: str, **app_options: Any) -> Iterator[Listening]:
-    """The app over a store at `url`, on a free loopback port, until the block ends."""
+def arena(url: str, *, port: int = 0, **app_options: Any) -> Iterator[Listening]:
+    """The app over a store at `url`, on a free loopback port (or `port`: a restart where the
+    pages' sockets will look for it), until the block ends."""
     store = Store(url)
-    running = start_in_thread(create_app(store, **app_options))
+    running = start_in_thread(create_app(store, **app_options), port=port)
     try:
         yield running
     finally:

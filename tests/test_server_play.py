@@ -256,6 +256,25 @@ def test_a_match_of_bots_plays_itself_and_a_late_spectator_sees_the_end(tmp_path
         spec.close()
 
 
+def test_bots_on_the_server_play_the_same_match_again_from_the_same_seed(tmp_path: Path) -> None:
+    """A bot draws from a generator seeded by the match's secret seed, its seat and the step (not
+    from the match's dice): two bot matches with one seed are the same match."""
+    records = []
+    with arena(db_url(tmp_path)) as server:
+        for _ in range(2):
+            made = new_match(
+                server.url, options=QUICK, seats={"red": "bot:random", "blue": "bot:random"}, seed=5
+            )
+            end = time.monotonic() + 60
+            while httpx.get(f"{server.url}/api/matches/{made['id']}/record").status_code == 409:
+                assert time.monotonic() < end, "the bots did not finish"
+                time.sleep(0.05)
+            records.append(_record(server.url, made["id"]))
+    assert records[0].nonce != records[1].nonce
+    assert records[0].steps == records[1].steps and len(records[0].steps) > 3
+    assert records[0].final_hash == records[1].final_hash
+
+
 def test_a_broken_match_is_logged_and_skipped_on_resume(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import hashlib
 import json
 import logging
 import random
@@ -107,8 +108,6 @@ class LiveMatch:
         self.bots: dict[str, Bot] = {
             s.seat: make_bot(s.bot or "random") for s in stored.seats if s.kind == "bot"
         }
-        # A bot's own generator: never the match's dice, so it cannot see the rolls to come.
-        self.bot_rng: dict[str, random.Random] = {s: random.Random() for s in self.bots}
         self.deadlines: dict[str, float] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._clock_step = -1
@@ -302,13 +301,21 @@ class LiveMatch:
                 self._thinking.add((seat, step))
                 self._spawn(self._play_bot(seat, step))
 
+    def _bot_rng(self, seat: str, step: int) -> random.Random:
+        """A bot's own generator for one decision: never the match's dice (so it cannot foresee
+        the rolls), but drawn from a hash of the secret seed, the seat and the step, so a bot
+        match played again from its seed plays the same, even across a server restart."""
+        m = self.match
+        key = hashlib.sha256(f"bot:{m.seed}:{seat}:{step}".encode()).digest()
+        return random.Random(int.from_bytes(key[:8], "big"))
+
     async def _play_bot(self, seat: str, step: int) -> None:
         try:
             async with self.lock:
                 if len(self.match.steps) != step or seat not in self.match.waiting_for():
                     return
                 decision: Decision = self.match.pending()[seat]
-                rng = self.bot_rng[seat]
+                rng = self._bot_rng(seat, step)
                 # Only what the bot may know: every other seat's secret drawn afresh.
                 seen = self.match.ruleset.determinize(self.match.state, seat, rng)
             bot = self.bots[seat]

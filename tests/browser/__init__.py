@@ -1,0 +1,1 @@
+"""Browser tests of the web arena (run apart: `pytest -m browser`)."""

@@ -1,0 +1,64 @@
+"""Driving the lobby page (src/gladiator/web/static/lobby.js lists its DOM hooks): pick the
+rules, set options, say who plays each seat, type a seed, create, and read the links shown."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from playwright.sync_api import Page, expect
+
+
+@dataclass(frozen=True)
+class Created:
+    match_id: str
+    links: dict[str, str]  # human seat -> its arena link (token in the fragment)
+    bots: dict[str, str]  # bot seat -> what the lobby says of it
+    hotseat: str | None
+    spectator: str
+    commitment: str
+
+
+def create_match(
+    page: Page,
+    ruleset: str,
+    *,
+    options: dict[str, str] | None = None,
+    seats: dict[str, str] | None = None,
+    seed: int | None = None,
+) -> Created:
+    """Fill the lobby's form and press Create match; what the lobby then shows."""
+    page.select_option("#ruleset", ruleset)
+    expect(page.locator("#seats tr[data-seat]").first).to_be_visible()
+    for name, value in (options or {}).items():
+        page.locator(f'#options [data-opt="{name}"]').fill(value)
+    # A changed option is checked by the server (preview) before Create is enabled again.
+    expect(page.locator("#create")).to_be_enabled()
+    expect(page.locator("#options-error")).to_be_hidden()
+    for seat, who in (seats or {}).items():
+        page.select_option(f'#seats tr[data-seat="{seat}"] select', who)
+    if seed is not None:
+        page.locator("details.advanced summary").click()
+        page.fill("#seed-input", str(seed))
+    page.click("#create")
+    created = page.locator("#created")
+    expect(created).to_be_visible()
+    expect(page.locator("#create-error")).to_be_hidden()
+    match_id = created.locator("h3").inner_text().removeprefix("Match ").strip()
+    links: dict[str, str] = {}
+    bots: dict[str, str] = {}
+    for row in created.locator("[data-seat]").all():
+        seat = row.get_attribute("data-seat") or ""
+        href = row.get_attribute("href")
+        if href:
+            links[seat] = href
+        else:
+            bots[seat] = row.inner_text()
+    hotseat = page.locator("#hotseat-link")
+    return Created(
+        match_id=match_id,
+        links=links,
+        bots=bots,
+        hotseat=hotseat.get_attribute("href") if hotseat.count() else None,
+        spectator=page.locator("#spectator-link").get_attribute("href") or "",
+        commitment=page.inner_text("#commitment").strip(),
+    )
