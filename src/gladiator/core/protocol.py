@@ -38,6 +38,7 @@ def empty_scene() -> dict[str, Any]:
         "panels": [],
     }
 
+
 Seat = str
 Event = dict[str, Any]
 """An event is plain data: at least `type` and `text` (a sentence citing the rule applied)."""
