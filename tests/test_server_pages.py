@@ -131,4 +131,13 @@ def test_a_loopback_server_answers_only_loopback_host_names(store: Store, tmp_pa
     with TestClient(app, base_url="http://evil.example:8000") as c:
         answer = c.get("/api/rulesets")
         assert answer.status_code == 400
+        assert "default-src 'self'" in answer.headers["content-security-policy"]
         assert c.post("/api/matches", json={"ruleset": "quick"}).status_code == 400
+
+
+def test_a_number_in_the_query_is_ascii_digits_or_a_clear_400(client: TestClient) -> None:
+    """A superscript two is a digit to `str.isdigit` but not to `int`: still a 400, never a 500."""
+    for bad in ("%C2%B2", "-1", "1e3", "9" * 40):
+        answer = client.get(f"/api/matches?limit={bad}")
+        assert answer.status_code == 400, bad
+        assert "error" in answer.json()

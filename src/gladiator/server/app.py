@@ -96,6 +96,11 @@ def _error(status: int, message: str, **extra: Any) -> JSONResponse:
     return JSONResponse({"error": message, **extra}, status_code=status)
 
 
+def _is_count(text: str) -> bool:
+    """ASCII digits only: `str.isdigit` also takes "²", which `int` then refuses."""
+    return text.isascii() and text.isdecimal() and len(text) <= 12
+
+
 def create_app(
     store: Store,
     *,
@@ -126,7 +131,7 @@ def create_app(
 
     async def body_of(request: Request, model: type[M]) -> M:
         declared = request.headers.get("content-length")
-        if declared is not None and declared.isdigit() and int(declared) > security.MAX_MESSAGE:
+        if declared is not None and _is_count(declared) and int(declared) > security.MAX_MESSAGE:
             raise HTTPException(413, "the request body is over 8 KiB")
         raw = b""
         async for chunk in request.stream():
@@ -238,7 +243,7 @@ def create_app(
         if status not in (None, "running", "finished"):
             return _error(400, "status must be running or finished")
         limit_text = request.query_params.get("limit", "100")
-        if not limit_text.isdigit() or not 1 <= int(limit_text) <= 500:
+        if not _is_count(limit_text) or not 1 <= int(limit_text) <= 500:
             return _error(400, "limit must be a number 1..500")
         found = await asyncio.to_thread(store.list_matches, status=status, limit=int(limit_text))
         return JSONResponse(
@@ -267,7 +272,7 @@ def create_app(
         live = await live_match(match_id)
         seat = await seat_of(match_id, token)
         last = request.query_params.get("last_event", "0")
-        if not last.isdigit():
+        if not _is_count(last):
             return _error(400, "last_event must be a whole number")
         async with live.lock:
             snap = live.snapshot(seat, int(last))
@@ -313,7 +318,7 @@ def create_app(
         if not _MATCH_ID.match(match_id):
             raise security.NoMatch()
         step_text = request.query_params.get("step", "0")
-        if not step_text.isdigit():
+        if not _is_count(step_text):
             return _error(400, "step must be a whole number")
         rec = await asyncio.to_thread(store.record, match_id)
         if rec is None:
@@ -414,9 +419,10 @@ def create_app(
     )
     app.state.hub = hub
     app.state.store = store
-    app.add_middleware(_SecurityHeaders)
     if allowed_hosts is not None:
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))
+    # Added last, so outermost: even a refused Host gets the security headers.
+    app.add_middleware(_SecurityHeaders)
     return app
 
 
