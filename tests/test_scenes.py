@@ -235,3 +235,23 @@ def test_colosseum_panel_is_the_log_sheet() -> None:
     boxes = {b["label"]: b for b in panel["boxes"]}
     assert [boxes[a]["total"] for a in ("Head", "Chest", "Groin", "Arms", "Legs")] == [sheet.w] * 5
     assert boxes["Shield"]["total"] == len(sheet.shield_track)
+
+
+def test_skirmish_scene_of_a_match_stopped_by_the_turn_limit_names_its_last_turn() -> None:
+    """SR9: a match still undecided after `max_turns` turns is a draw; the caption names the last
+    turn played, not the one the engine counted on to before stopping."""
+    import random
+
+    from gladiator.core.match import Match
+    from gladiator.registry import get
+
+    rules = get("skirmish")
+    for seed in range(40):
+        m = Match(rules, {"max_turns": 2}, seed=seed, nonce="")
+        rng = random.Random(seed)
+        while not m.finished:
+            m.apply_step({s: d.sample(rng) for s, d in m.pending().items()})
+        if m.state.turn > 2:
+            assert rules.scene(m.state, None)["caption"].startswith("Turn 2: the match is over")
+            return
+    raise AssertionError("no match of 40 reached the turn limit")

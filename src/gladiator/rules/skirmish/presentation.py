@@ -68,7 +68,9 @@ def scene(state: SkirmishState, seat: str | None) -> dict[str, Any]:
     arena = arena_of(state)
     out = empty_scene()
     if state.phase == "over":
-        out["caption"] = f"Turn {state.turn}: the match is over ({state.end_method})"
+        # A match stopped by the turn limit has already counted the turn it never played.
+        played = min(state.turn, int(state.options["max_turns"]))
+        out["caption"] = f"Turn {played}: the match is over ({state.end_method})"
     else:
         out["caption"] = f"Turn {state.turn}: " + _STEP[state.phase].format(who=state.chooser)
     out["hexes"] = [[h.q, h.r] for h in sorted(arena.hexes)]
