@@ -296,6 +296,11 @@ def bench(
     except ValueError as exc:
         _fail(str(exc))
         return
+    _print_json(result, out)
+
+
+def _print_json(result: Any, out: Path | None) -> None:
+    """Print a result as JSON, and also write it to `out` when given."""
     text = json.dumps(result, indent=1)
     if out is not None:
         try:
@@ -376,14 +381,7 @@ def loadtest(
     except ValueError as exc:
         _fail(str(exc))
         return
-    text = json.dumps(result, indent=1)
-    if out is not None:
-        try:
-            out.parent.mkdir(parents=True, exist_ok=True)
-            out.write_text(text + "\n")
-        except OSError as exc:
-            _fail(f"cannot write {out}: {exc.strerror}")
-    print(text)
+    _print_json(result, out)
 
 
 @app.command()

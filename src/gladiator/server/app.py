@@ -157,6 +157,17 @@ def create_app(
     async def seat_of(match_id: str, token: str | None) -> str | None:
         return await asyncio.to_thread(security.check_token, store.seat_for_token, match_id, token)
 
+    async def caller(request: Request) -> tuple[LiveMatch, str | None]:
+        """The match a token-guarded request is about, and the seat its bearer token holds
+        (None: the spectator's); refused without a token, with a wrong one or a bad Origin."""
+        check_origin(request)
+        token = security.bearer_token(request.headers.get("authorization"))
+        if token is None:
+            raise security.NoToken()
+        match_id = request.path_params["match_id"]
+        live = await live_match(match_id)
+        return live, await seat_of(match_id, token)
+
     def link(request: Request, path: str, tokens: Iterable[str]) -> str:
         base = str(request.base_url).rstrip("/")
         fragment = "&".join(f"t={t}" for t in tokens)
@@ -264,13 +275,7 @@ def create_app(
         )
 
     async def view(request: Request) -> Response:
-        check_origin(request)
-        token = security.bearer_token(request.headers.get("authorization"))
-        if token is None:
-            raise security.NoToken()
-        match_id = request.path_params["match_id"]
-        live = await live_match(match_id)
-        seat = await seat_of(match_id, token)
+        live, seat = await caller(request)
         last = request.query_params.get("last_event", "0")
         if not _is_count(last):
             return _error(400, "last_event must be a whole number")
@@ -287,13 +292,7 @@ def create_app(
         )
 
     async def order(request: Request) -> Response:
-        check_origin(request)
-        token = security.bearer_token(request.headers.get("authorization"))
-        if token is None:
-            raise security.NoToken()
-        match_id = request.path_params["match_id"]
-        live = await live_match(match_id)
-        seat = await seat_of(match_id, token)
+        live, seat = await caller(request)
         if seat is None:
             return _error(403, "a spectator cannot give orders")
         body = await body_of(request, OrderBody)

@@ -490,9 +490,45 @@ def resolve_crt(
     if attack_cf < 1:
         raise ValueError(f"an attack needs at least 1 CF, not {attack_cf} (§9.5)")
     modified = modified_cf(attack_cf, defence_cf)
+    return read_crt(
+        dice,
+        modified,
+        f"{attack_cf} CF against {defence_cf} defence, modified CF {modified}",
+        attack_cf=attack_cf,
+        defence_cf=defence_cf,
+        unweakened_cf=attack_cf - max(defence_cf, 0),
+        drm=drm,
+        has_weapon=has_weapon,
+        has_shield=has_shield,
+        crt=crt,
+        label=label,
+        defender=defender,
+    )
+
+
+def read_crt(
+    dice: CombatDice,
+    modified: int,
+    what: str,
+    *,
+    attack_cf: int,
+    defence_cf: int,
+    unweakened_cf: int,
+    drm: int = 0,
+    has_weapon: bool = True,
+    has_shield: bool = True,
+    crt: CrtVariant = "rules",
+    label: str = "attack",
+    defender: str = "the defender",
+    rule: str | None = None,
+) -> tuple[CrtOutcome, list[Event]]:
+    """Roll 3D6 on the CRT at a modified CF (§9.5.1; off the table's ends, §9.5.3-§9.5.4) and
+    convert the result (§9.6): the one reading of the table that a blow (`resolve_crt`) and a
+    thrown item (§13.3.1.1) share. `what` says where the modified CF came from; `rule` names
+    the section asking (by default the CRT's own, by the column's DRM)."""
     column, column_drm = crt_column(modified)
     table = tables().crt_table(crt)
-    roll = dice.roll("3D6", f"CRT {label}", "§9.5.1")
+    roll = dice.roll("3D6", f"CRT {label}", rule or "§9.5.1")
     total = min(max(roll + column_drm + drm, table.min_roll), table.max_roll)
     cell = crt_result(column, total, crt)
     result, changes = convert_result(cell, has_weapon=has_weapon, has_shield=has_shield)
@@ -500,7 +536,7 @@ def resolve_crt(
         attack_cf=attack_cf,
         defence_cf=defence_cf,
         modified_cf=modified,
-        unweakened_cf=attack_cf - max(defence_cf, 0),
+        unweakened_cf=unweakened_cf,
         column=column,
         column_drm=column_drm,
         drm=drm,
@@ -509,14 +545,14 @@ def resolve_crt(
         crt=cell,
         result=result,
     )
-    drms = [f"{d:+d}" for d in (column_drm, drm) if d]
-    rule = "§9.5.3" if column_drm < 0 else "§9.5.4" if column_drm > 0 else "§9.5"
+    drms = "".join(f" {d:+d}" for d in (column_drm, drm) if d)
+    if rule is None:
+        rule = "§9.5.3" if column_drm < 0 else "§9.5.4" if column_drm > 0 else "§9.5"
     events = [
         _event(
             "crt",
             rule,
-            f"{label}: {attack_cf} CF against {defence_cf} defence, modified CF {modified}, "
-            f"column {column}; 3D6 {roll}{''.join(' ' + d for d in drms)}"
+            f"{label}: {what}, column {column}; 3D6 {roll}{drms}"
             f"{f' -> {total}' if total != roll else ''}: {cell}",
             column=column,
             modified_cf=modified,

@@ -57,7 +57,7 @@ from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import Hex, HexMap, Relation, add, distance, line, neighbor_at, scale
 from gladiator.core.hexgrid import sub as hex_sub
 from gladiator.core.protocol import Event
-from gladiator.rules.colosseum.attacks import CrtOutcome, convert_result, crt_column
+from gladiator.rules.colosseum.attacks import CrtOutcome, read_crt
 from gladiator.rules.colosseum.plots import (
     KICK_DIRECTIONS,
     ItemKind,
@@ -68,7 +68,7 @@ from gladiator.rules.colosseum.plots import (
     posture_after,
 )
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator, GroundItem
-from gladiator.rules.colosseum.tables import AREAS, Area, CrtVariant, crt_result, tables
+from gladiator.rules.colosseum.tables import AREAS, Area, CrtVariant, tables
 from gladiator.rules.colosseum.wounds import ItemDrop, drop_location
 
 __all__ = [
@@ -386,49 +386,21 @@ def throw_crt(
 ) -> tuple[CrtOutcome, list[Event]]:
     """§13.3.1.1 (I4): a thrown item's hit on the CRT at its CRT value, against no defence; a
     value below 1 is column 1 with its shortfall as a DRM (§9.5.3)."""
-    column, column_drm = crt_column(value)
-    table = tables().crt_table(crt)
-    roll = dice.roll("3D6", f"CRT {label}", "§13.3.1.1")
-    total = min(max(roll + column_drm + drm, table.min_roll), table.max_roll)
-    cell = crt_result(column, total, crt)
-    result, changes = convert_result(cell, has_weapon=has_weapon, has_shield=has_shield)
-    outcome = CrtOutcome(
+    return read_crt(
+        dice,
+        value,
+        f"CRT value {value}",
         attack_cf=value,
         defence_cf=0,
-        modified_cf=value,
         unweakened_cf=value,
-        column=column,
-        column_drm=column_drm,
         drm=drm,
-        roll=roll,
-        total=total,
-        crt=cell,
-        result=result,
+        has_weapon=has_weapon,
+        has_shield=has_shield,
+        crt=crt,
+        label=label,
+        defender=defender,
+        rule="§13.3.1.1",
     )
-    drms = "".join(f" {d:+d}" for d in (column_drm, drm) if d)
-    events = [
-        _event(
-            "crt",
-            "§13.3.1.1",
-            f"{label}: CRT value {value}, column {column}; 3D6 {roll}{drms}"
-            f"{f' -> {total}' if total != roll else ''}: {cell}",
-            column=column,
-            modified_cf=value,
-            roll=roll,
-            total=total,
-            result=str(cell),
-        )
-    ]
-    for before, after, lacking in changes:
-        events.append(
-            _event(
-                "conversion",
-                "§9.6",
-                f"{defender} has no {lacking}: {before} becomes {after}",
-                result=after,
-            )
-        )
-    return outcome, events
 
 
 @dataclass(frozen=True, slots=True)
