@@ -8,13 +8,13 @@ each throw must be the one the script expects (rule and faces), and the script m
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
+from colosseum_helpers import Faces, ScriptedDice
 from gladiator.core.decisions import ChooseOne, IllegalOrder
-from gladiator.core.dice import Dice, Roll, parse_dice
+from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import Hex, line, neighbor_at
 from gladiator.core.match import Match
 from gladiator.rules.colosseum.engine import ColosseumRules
@@ -22,41 +22,6 @@ from gladiator.rules.colosseum.plots import parse_plot, path
 from gladiator.rules.colosseum.state import ColosseumState, GroundItem
 
 RULES = ColosseumRules()
-Faces = int | tuple[int, ...]
-
-
-class ScriptedDice:
-    """`d`, `roll` and `coloured` of `Dice`; every throw pops the next (rule, faces) entry."""
-
-    def __init__(self, *script: tuple[str, Faces]) -> None:
-        self.script = [(rule, (v,) if isinstance(v, int) else v) for rule, v in script]
-        self.log: list[Roll] = []
-
-    def _next(self, rule: str, what: str) -> tuple[int, ...]:
-        assert self.script, f"unscripted {what} thrown under {rule}"
-        want, faces = self.script.pop(0)
-        assert rule == want, f"{what} thrown under {rule}, the script expected {want}"
-        return faces
-
-    def d(self, sides: int, purpose: str, rule: str) -> int:
-        (face,) = self._next(rule, f"1D{sides} ({purpose})")
-        self.log.append(Roll(len(self.log), f"1D{sides}", (face,), face, purpose, rule))
-        return face
-
-    def roll(self, notation: str, purpose: str, rule: str) -> int:
-        expr = parse_dice(notation)
-        faces = self._next(rule, f"{notation} ({purpose})")
-        assert len(faces) == expr.count and expr.sides == 6, (notation, faces)
-        total = sum(faces) + expr.modifier
-        self.log.append(Roll(len(self.log), str(expr), faces, total, purpose, rule))
-        return total
-
-    def coloured(self, colours: Sequence[str], purpose: str, rule: str) -> dict[str, list[int]]:
-        faces = self._next(rule, f"{len(colours)}D6 ({purpose})")
-        out: dict[str, list[int]] = {}
-        for colour, face in zip(colours, faces, strict=True):
-            out.setdefault(colour, []).append(face)
-        return out
 
 
 def duel(

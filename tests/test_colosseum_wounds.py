@@ -15,8 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from colosseum_helpers import sheet as hand
 from gladiator.core.dice import Dice, Roll, parse_dice
-from gladiator.rules.colosseum.logsheet import LogSheet, log_sheet_from_dict, roll_log_sheet
+from gladiator.rules.colosseum.logsheet import LogSheet, roll_log_sheet
 from gladiator.rules.colosseum.tables import AREAS, critical_result
 from gladiator.rules.colosseum.wounds import (
     WOUND_COLOURS,
@@ -81,24 +82,6 @@ class ScriptedDice:
 
 def wound_throw(white: tuple[int, int, int], black: int, red: int) -> tuple[str, tuple[int, ...]]:
     return ("§10.1", (*white, black, red))
-
-
-def hand(**changes: Any) -> LogSheet:
-    """TR 10, ST 2, AG 1 (CF 13), CN 4, W 12; medium T2 roll 2: head A5, chest B4, groin -,
-    arms B4, legs A3, large shield."""
-    data: dict[str, Any] = {
-        "id": 5,
-        "name": "Spiculus",
-        "class": "medium",
-        "tr": 10,
-        "st": 2,
-        "ag": 1,
-        "cn": 4,
-        "w": 12,
-        "armour_roll": 2,
-    }
-    data.update(changes)
-    return log_sheet_from_dict({k: v for k, v in data.items() if v is not None})
 
 
 def hit(
