@@ -255,3 +255,33 @@ def test_skirmish_scene_of_a_match_stopped_by_the_turn_limit_names_its_last_turn
             assert rules.scene(m.state, None)["caption"].startswith("Turn 2: the match is over")
             return
     raise AssertionError("no match of 40 reached the turn limit")
+
+
+def test_colosseum_blood_is_marked_where_a_wound_was_taken() -> None:
+    """§10.3: a wound marked on a sheet leaves blood in the hex where the wounded man stood;
+    the scene draws it as a mark, once per hex, and a copy of the state keeps it."""
+    import random
+
+    from gladiator.core.match import Match
+    from gladiator.registry import get
+
+    rules = get("colosseum")
+    for seed in range(30):
+        m = Match(rules, {"gladiators": ["medium", "medium"]}, seed=seed, nonce="")
+        rng = random.Random(seed)
+        while not m.finished:
+            before = {s: sum(g.sheet.wounds) for s, g in m.state.gladiators.items()}
+            m.apply_step({s: d.sample(rng) for s, d in m.pending().items()})
+            now = m.state.gladiators
+            bled = [s for s, w in before.items() if sum(now[s].sheet.wounds) > w]
+            if bled:
+                marks = rules.scene(m.state, None)["marks"]
+                spots = [tuple(mk["hex"]) for mk in marks]
+                assert all(mk["kind"] == "blood" for mk in marks)
+                assert len(spots) == len(set(spots))
+                # Wounds come in the combat step, where nobody moves: he still stands there.
+                assert {(now[s].hex.q, now[s].hex.r) for s in bled} <= set(spots)
+                assert rules.clone(m.state).blood == m.state.blood
+                assert rules.state_to_dict(m.state)["blood"] == [list(s) for s in spots]
+                return
+    raise AssertionError("no wound in 30 random matches")

@@ -967,6 +967,8 @@ def _strike(
             has_shield=d.has_shield,
         )
         events.extend(hit.events)
+        if hit.wounds_marked:
+            state.bleed(d)
         lost = apply_hit(hit)
     elif code in ("S", "S*"):
         d.sheet, so = shield_hit(
@@ -1127,6 +1129,7 @@ def _end_phase(state: ColosseumState, dice: Dice, events: list[Event]) -> None:
         if bleeding:
             g.sheet, evs = severed_artery_bleeding(g.sheet, bleeding)
             events.extend(evs)
+            state.bleed(g)
         if g.sheet.killed or g.crits.killed:
             g.alive = False
             g.cause = g.cause or ("bled to death (§10.5 SA)" if bleeding else "killed in combat")

@@ -96,7 +96,7 @@ def scene(state: ColosseumState, seat: str | None) -> dict[str, Any]:
     out["walls"] = [[h.q, h.r, side] for h, side in sorted(board.walls)]
     out["figures"] = [_figure(g) for g in state.gladiators.values()]
     out["items"] = [_item(i) for i in state.items]
-    # Wounds are marked per body area, not per hex, so there are no blood marks to place.
+    out["marks"] = [{"hex": [h.q, h.r], "kind": "blood"} for h in state.blood]
     out["panels"] = [_panel(g) for g in state.gladiators.values()]
     return out
 

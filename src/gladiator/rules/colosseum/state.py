@@ -128,9 +128,17 @@ class ColosseumState:
     phase: int = 1  # §5.1: 1..8
     step: Step = "plot"
     items: list[GroundItem] = field(default_factory=list)
+    # Hexes where a gladiator bled (a wound marked, or a severed artery): the blood on the sand
+    # a front end draws. Play never reads it; like items it stays put in a §7.7 shift.
+    blood: list[Hex] = field(default_factory=list)
     winners: tuple[str, ...] = ()
     end_method: str = ""
     end_summary: str = ""
+
+    def bleed(self, g: Gladiator) -> None:
+        """Blood where `g` stands: each hex once, in the order first bled on."""
+        if g.hex not in self.blood:
+            self.blood.append(g.hex)
 
     def clone(self) -> ColosseumState:
         return replace(
@@ -138,6 +146,7 @@ class ColosseumState:
             options=self.options,
             gladiators={s: replace(g) for s, g in self.gladiators.items()},
             items=list(self.items),
+            blood=list(self.blood),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -150,6 +159,7 @@ class ColosseumState:
             "phase": self.phase,
             "step": self.step,
             "items": [i.to_dict() for i in self.items],
+            "blood": [[h.q, h.r] for h in self.blood],
             "winners": list(self.winners),
             "end_method": self.end_method,
             "end_summary": self.end_summary,
