@@ -153,3 +153,23 @@ def test_token_bucket_allows_a_second_of_burst_then_the_rate() -> None:
     assert not bucket.take()
     now[0] += 0.5  # half a second refills ten
     assert sum(bucket.take() for _ in range(20)) == 10
+
+
+def test_a_client_message_is_checked_strictly_and_refused_in_the_players_words() -> None:
+    """`true` is not the message id 1; a refusal names the field, never pydantic's internals."""
+    from pydantic import ValidationError
+
+    from gladiator.server.messages import first_problem, parse_client
+
+    for text, said in (
+        ('{"type":"order","id":true,"order":"F"}', "id: input should be a valid string or"),
+        ('{"type":"order","id":1.5,"order":"F"}', "id: input should be a valid string or"),
+        ('{"type":"hello","token":5}', "token: input should be a valid string"),
+        ('{"type":"order","order":"F","x":1}', "x: extra inputs are not permitted"),
+    ):
+        with pytest.raises(ValidationError) as err:
+            parse_client(text)
+        problem = first_problem(err.value)
+        assert problem.startswith(said), problem
+        assert "constrained" not in problem
+    assert parse_client('{"type":"order","id":7,"order":"F"}').id == 7

@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictInt,
+    StrictStr,
+    TypeAdapter,
+    ValidationError,
+)
 
 __all__ = [
     "MAX_ORDER",
@@ -33,7 +41,8 @@ __all__ = [
 MAX_ORDER = 500
 MAX_LEGAL_SHOWN = 50
 
-ClientId = Annotated[str, Field(max_length=64)] | Annotated[int, Field(ge=0, lt=2**53)]
+# Strict: `true` is not the number 1, nor 5 the text "5".
+ClientId = Annotated[StrictStr, Field(max_length=64)] | Annotated[StrictInt, Field(ge=0, lt=2**53)]
 
 
 class _Strict(BaseModel):
@@ -84,18 +93,27 @@ class CreateMatchBody(_Strict):
     seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None
 
 
+_KINDS = {"str", "int", "float", "bool", "list", "dict"}
+
+
 def first_problem(exc: ValidationError) -> str:
     """The first thing pydantic found wrong, as one sentence that quotes no input back."""
     errors = exc.errors(include_url=False, include_input=False)
     if not errors:
         return "invalid message"
     e = errors[0]
-    where = ".".join(str(p) for p in e.get("loc", ())) or "message"
     if e.get("type") == "json_invalid":
         return "the message is not valid JSON"
     if e.get("type") == "union_tag_invalid" or e.get("type") == "union_tag_not_found":
         return "unknown message type; expected hello, order or ping"
-    return f"{where}: {e.get('msg', 'invalid')}"
+    # pydantic names the branches of a union in the location ("id.constrained-str"): a player
+    # knows the field only, and every branch's complaint is one of the things it could be.
+    loc = [p for p in e.get("loc", ()) if not (isinstance(p, str) and ("-" in p or p in _KINDS))]
+    if len(loc) > 1 and loc[0] in ("hello", "order", "ping"):
+        loc = loc[1:]  # the message's type, which pydantic puts first in a tagged union
+    where = ".".join(str(p) for p in loc) or "message"
+    said = [x.get("msg", "invalid") for x in errors if x.get("loc", ())[:1] == e.get("loc", ())[:1]]
+    return f"{where}: {' or '.join(dict.fromkeys(m[:1].lower() + m[1:] for m in said))}"
 
 
 # -- server messages ---------------------------------------------------------------------------
