@@ -141,3 +141,16 @@ def test_a_number_in_the_query_is_ascii_digits_or_a_clear_400(client: TestClient
         answer = client.get(f"/api/matches?limit={bad}")
         assert answer.status_code == 400, bad
         assert "error" in answer.json()
+
+
+def test_each_ruleset_describes_its_options_as_json_schema(client: TestClient) -> None:
+    """The lobby draws choice lists from it: the quick rules' fate (QR6) has four values, the
+    Colosseum CRT (Q1) two, and every default option is described."""
+    listed = {r["name"]: r for r in client.get("/api/rulesets").json()}
+    quick = listed["quick"]["options_schema"]["properties"]
+    assert quick["fate"]["enum"] == ["auto", "victor", "crowd", "vote"]
+    colosseum = listed["colosseum"]["options_schema"]["properties"]
+    assert colosseum["crt"]["enum"] == ["rules", "reference"]
+    assert "heavy" in colosseum["gladiators"]["items"]["enum"]
+    for r in listed.values():
+        assert set(r["options"]) <= set(r["options_schema"]["properties"]), r["name"]

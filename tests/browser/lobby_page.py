@@ -30,7 +30,12 @@ def create_match(
     page.select_option("#ruleset", ruleset)
     expect(page.locator("#seats tr[data-seat]").first).to_be_visible()
     for name, value in (options or {}).items():
-        page.locator(f'#options [data-opt="{name}"]').fill(value)
+        field = page.locator(f'#options [data-opt="{name}"]')
+        # An option with few values (from the ruleset's options schema) is a choice list.
+        if field.evaluate("(e) => e.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
     # A changed option is checked by the server (preview) before Create is enabled again.
     expect(page.locator("#create")).to_be_enabled()
     expect(page.locator("#options-error")).to_be_hidden()

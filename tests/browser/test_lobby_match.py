@@ -24,8 +24,18 @@ def test_two_contexts_create_in_the_lobby_and_play_a_quick_match_to_the_end(
     live: LiveArena, pages: Pages
 ) -> None:
     lobby = pages.open(f"{live.url}/")
+    # Few-valued options are choice lists drawn from the ruleset's options schema.
+    lobby.select_option("#ruleset", "quick")
+    arcs = lobby.locator('#options select[data-opt="strike_arc"] option').all_inner_texts()
+    assert arcs == ["front", "any"]
+    classes = lobby.locator('#options select[data-opt="gladiators"]').first
+    assert "retiarius" in classes.locator("option").all_inner_texts()
     made = create_match(
-        lobby, "quick", options={"max_rounds": "8"}, seats={"blue": "human"}, seed=SEED
+        lobby,
+        "quick",
+        options={"max_rounds": "8", "strike_arc": "front"},
+        seats={"blue": "human"},
+        seed=SEED,
     )
     assert set(made.links) == {"red", "blue"} and not made.bots
     assert made.hotseat is not None and made.hotseat.count("t=") == 2

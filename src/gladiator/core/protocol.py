@@ -73,6 +73,11 @@ class Ruleset(ABC, Generic[State]):
     def normalise_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         """Validate match options and fill defaults. Raise ValueError with a one-line message."""
 
+    def options_schema(self) -> dict[str, Any]:
+        """The options as JSON Schema (each option's type, allowed values and bounds), so a front
+        end can draw a form (a choice list where the values are few). Empty: no form hints."""
+        return {}
+
     @abstractmethod
     def seats(self, options: Mapping[str, Any]) -> tuple[Seat, ...]:
         """The seats of a match with these (normalised) options, in table order."""

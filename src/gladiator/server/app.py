@@ -200,6 +200,7 @@ def create_app(
                     "options": opts,
                     "seats": list(rs.seats(opts)),
                     "option_notes": dict(notes) if isinstance(notes, dict) else {},
+                    "options_schema": rs.options_schema(),
                 }
             )
         return JSONResponse(out)

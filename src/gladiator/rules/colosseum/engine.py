@@ -110,7 +110,7 @@ from gladiator.rules.colosseum.movement import (
     starting_positions,
     stumble_check,
 )
-from gladiator.rules.colosseum.options import SEAT_NAMES, normalise
+from gladiator.rules.colosseum.options import SEAT_NAMES, ColosseumOptions, normalise
 from gladiator.rules.colosseum.orders import AllocationChoice, PlotChoice
 from gladiator.rules.colosseum.plots import (
     EMPTY,
@@ -375,6 +375,9 @@ class ColosseumRules(Ruleset[ColosseumState]):
 
     def normalise_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         return normalise(raw)
+
+    def options_schema(self) -> dict[str, Any]:
+        return ColosseumOptions.model_json_schema()
 
     def seats(self, options: Mapping[str, Any]) -> tuple[str, ...]:
         return SEAT_NAMES

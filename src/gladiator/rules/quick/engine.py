@@ -19,7 +19,7 @@ from gladiator.rules.common import hexagon_arena
 from gladiator.rules.quick import combat
 from gladiator.rules.quick import fate as fate_rules
 from gladiator.rules.quick.evaluation import evaluate
-from gladiator.rules.quick.options import SEAT_NAMES, normalise
+from gladiator.rules.quick.options import SEAT_NAMES, QuickOptions, normalise
 from gladiator.rules.quick.state import Fighter, QuickState
 from gladiator.rules.quick.tables import digest, tables
 
@@ -56,6 +56,9 @@ class QuickRules(Ruleset[QuickState]):
     # -- set-up ------------------------------------------------------------------------------
     def normalise_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         return normalise(raw)
+
+    def options_schema(self) -> dict[str, Any]:
+        return QuickOptions.model_json_schema()
 
     def seats(self, options: Mapping[str, Any]) -> tuple[str, ...]:
         return SEAT_NAMES[: len(options["gladiators"])]

@@ -20,7 +20,7 @@ from gladiator.core.hexgrid import Hex, HexMap
 from gladiator.core.protocol import Event, Outcome, Ruleset
 from gladiator.rules.common import hexagon_arena
 from gladiator.rules.skirmish import combat
-from gladiator.rules.skirmish.options import SEAT_NAMES, normalise
+from gladiator.rules.skirmish.options import SEAT_NAMES, SkirmishOptions, normalise
 from gladiator.rules.skirmish.state import Fighter, SkirmishState
 from gladiator.rules.skirmish.tables import Move, digest, tables
 
@@ -55,6 +55,9 @@ class SkirmishRules(Ruleset[SkirmishState]):
 
     def normalise_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         return normalise(raw)
+
+    def options_schema(self) -> dict[str, Any]:
+        return SkirmishOptions.model_json_schema()
 
     def seats(self, options: Mapping[str, Any]) -> tuple[str, ...]:
         return SEAT_NAMES[: len(options["gladiators"])]

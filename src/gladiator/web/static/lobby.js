@@ -89,6 +89,20 @@ function note(name) {
   return typeof text === "string" ? text : null;
 }
 
+// What the ruleset's JSON Schema says of an option: its allowed values (an enum, or the enum of
+// a list's items) and its bounds, so few-valued options get a choice list, not a text box.
+function schemaOf(name) {
+  const props = (lobby.current.options_schema || {}).properties || {};
+  const prop = props[name] || {};
+  const item = prop.items || {};
+  return {
+    choices: Array.isArray(prop.enum) ? prop.enum : null,
+    itemChoices: Array.isArray(item.enum) ? item.enum : null,
+    min: typeof prop.minimum === "number" ? prop.minimum : null,
+    max: typeof prop.maximum === "number" ? prop.maximum : null,
+  };
+}
+
 function drawOptions() {
   const form = $("#options");
   form.replaceChildren();
@@ -97,10 +111,14 @@ function drawOptions() {
     const row = h("div", { class: "option-row" });
     const label = h("span", { class: "option-name" }, name.replace(/_/g, " "));
     row.appendChild(label);
+    const schema = schemaOf(name);
     if (kindOf(value) === "list") {
-      row.appendChild(listField(name, value, defaults[name] || []));
+      row.appendChild(listField(name, value, defaults[name] || [], schema.itemChoices));
     } else {
-      row.appendChild(scalarField(value, (v) => { lobby.options[name] = v; changed(); }, { "data-opt": name, "aria-label": name }));
+      const attrs = { "data-opt": name, "aria-label": name };
+      if (schema.min !== null) attrs.min = schema.min;
+      if (schema.max !== null) attrs.max = schema.max;
+      row.appendChild(scalarField(value, (v) => { lobby.options[name] = v; changed(); }, attrs, schema.choices));
     }
     const text = note(name);
     if (text) row.appendChild(h("span", { class: "hint" }, text));
@@ -108,10 +126,18 @@ function drawOptions() {
   }
 }
 
-function scalarField(value, onChange, attrs) {
+function scalarField(value, onChange, attrs, choices = null) {
   const kind = kindOf(value);
   let input;
-  if (kind === "bool") {
+  if (choices && choices.length) {
+    input = h("select", attrs);
+    for (const c of choices) {
+      const opt = h("option", { value: String(c) }, String(c));
+      if (c === value) opt.selected = true;
+      input.appendChild(opt);
+    }
+    input.addEventListener("change", () => onChange(choices[input.selectedIndex]));
+  } else if (kind === "bool") {
     input = h("input", { type: "checkbox", ...attrs });
     input.checked = value;
     input.addEventListener("change", () => onChange(input.checked));
@@ -131,7 +157,7 @@ function scalarField(value, onChange, attrs) {
 
 // A list option (one class per gladiator, one flag per seat): a field per element, and add /
 // remove buttons where the list may change length (the server says when it may not).
-function listField(name, list, defaults) {
+function listField(name, list, defaults, choices = null) {
   const wrap = h("span", { class: "list-field" });
   const sample = list.length ? list[list.length - 1] : defaults.length ? defaults[0] : "";
   list.forEach((value, i) => {
@@ -140,7 +166,7 @@ function listField(name, list, defaults) {
         "data-opt": name,
         "data-index": i,
         "aria-label": `${name} ${i + 1}`,
-      }),
+      }, choices),
     );
   });
   const add = h("button", { type: "button", class: "add", "aria-label": `add to ${name}` }, "+");
