@@ -9,7 +9,7 @@ from gladiator.bots.colosseum_tactician import TacticianBot
 from gladiator.bots.greedy import GreedyBot
 from gladiator.bots.random_legal import RandomBot
 
-__all__ = ["BOTS", "Bot", "make_bot"]
+__all__ = ["BOTS", "Bot", "best_bot", "make_bot"]
 
 BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
@@ -23,3 +23,13 @@ def make_bot(name: str) -> Bot:
         return BOTS[name.strip().lower()]()
     except KeyError:
         raise ValueError(f"unknown bot {name!r}; known: {', '.join(sorted(BOTS))}") from None
+
+
+# The generic greedy bot, except where a ruleset has a player of its own that is both stronger
+# and fast enough to play at once (in the terminal, the arena, or thousands of simulated matches).
+_BEST = {"colosseum": "tactician"}
+
+
+def best_bot(ruleset_name: str) -> str:
+    """The bot to play a ruleset when none is named."""
+    return _BEST.get(ruleset_name.strip().lower(), "greedy")

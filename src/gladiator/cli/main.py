@@ -14,7 +14,7 @@ from rich.prompt import Prompt
 from rich.table import Table
 
 from gladiator import registry
-from gladiator.bots import BOTS, make_bot
+from gladiator.bots import BOTS, best_bot, make_bot
 from gladiator.core.match import Match, ReplayMismatch
 from gladiator.core.record import MatchRecord, RecordError
 
@@ -110,8 +110,12 @@ OptionOpt = Annotated[
 def play(
     ruleset: Annotated[str, typer.Argument(help="Which rules: see `gladiator rules`.")] = "quick",
     vs: Annotated[
-        str, typer.Option(help="Opponent: greedy, random or human (hotseat).")
-    ] = "greedy",
+        str | None,
+        typer.Option(
+            help="Opponent: a bot (greedy, random, tactician) or human (hotseat); default: the "
+            "ruleset's best bot (tactician for colosseum, else greedy)."
+        ),
+    ] = None,
     seat: Annotated[str | None, typer.Option(help="Your seat (default: the first).")] = None,
     gladiators: GladiatorsOpt = None,
     option: OptionOpt = None,
@@ -131,12 +135,13 @@ def play(
         me = seat or seats[0]
         if me not in seats:
             raise UserError(f"no seat {me!r}; seats: {', '.join(seats)}")
-        if vs.lower() == "human":
+        opponent = vs or best_bot(ruleset)
+        if opponent.lower() == "human":
             humans = set(seats)
             bots = {}
         else:
             humans = {me}
-            bots = {s: make_bot(vs) for s in seats if s != me}
+            bots = {s: make_bot(opponent) for s in seats if s != me}
         game = TerminalGame(
             match, humans, bots, console, lambda q, secret: Prompt.ask(q, password=secret)
         )

@@ -10,21 +10,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gladiator.bots import make_bot
+from gladiator.bots import best_bot, make_bot
 from gladiator.core.match import Match
 from gladiator.registry import get
 
-__all__ = ["DEFAULT_BOTS", "MatchSummary", "default_bots", "derive_seed", "play_match", "run_batch"]
-
-
-# The bot a batch plays when none is named: the generic greedy one, except where a ruleset has a
-# player of its own that is both stronger and fast enough for thousands of matches.
-DEFAULT_BOTS: dict[str, tuple[str, ...]] = {"colosseum": ("tactician",)}
+__all__ = ["MatchSummary", "default_bots", "derive_seed", "play_match", "run_batch"]
 
 
 def default_bots(ruleset_name: str) -> list[str]:
     """The bots (one per seat, repeated) a batch of this ruleset plays by default."""
-    return list(DEFAULT_BOTS.get(ruleset_name.strip().lower(), ("greedy",)))
+    return [best_bot(ruleset_name)]
 
 
 @dataclass(frozen=True)
