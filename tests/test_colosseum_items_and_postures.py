@@ -327,9 +327,12 @@ def test_section_16_2_a_man_who_last_stepped_forward_falls_face_down() -> None:
 
 def test_section_18_4_after_a_mercy_collision_the_appeal_takes_the_rest_of_the_phase() -> None:
     """§8.3, §18.4 (E12): blue walks into the Prone red; the appeal takes the rest of the phase:
-    no recovery, kick, throw or combat follows, and the match ends in that phase."""
-    state, red, _ = duel((Hex(9, 4), 0), (Hex(9, 2), 3))
+    no recovery, kick, throw or combat follows, and the match ends in that phase. Blue's shield
+    lies beside him, so a recovery try would throw a die the script does not hold."""
+    state, red, blue = duel((Hex(9, 4), 0), (Hex(9, 2), 3))
     red.posture = "prone"
+    blue.has_shield = False
+    state.items.append(GroundItem("shield", "blue", Hex(9, 3)))
     events = play(state, {"red": "KN", "blue": "F F"}, ("§18.3", (6, 6)))
     (appeal_phase,) = of(events, "appeal_phase")
     assert appeal_phase["rule"] == "§18.4"
@@ -414,3 +417,47 @@ def test_every_plot_option_carries_its_ghost_end_hex_path_and_facing() -> None:
         assert (o.hex, o.facing) == (poses[-1].hex, poses[-1].facing)
         assert o.path[0] == red.hex and set(o.path) == {p.hex for p in poses}
     assert ff.to_dict()["path"] == [[9, 5], [9, 4], [9, 3]]
+
+
+# --- the review's corrections: T14 "is Stumbling", T12 "attempted to Recover", Q26 ----------------
+
+
+def test_section_13_4_1_t14_is_stumbling_means_performing_his_stumble_this_phase() -> None:
+    """T14 "+4 is Stumbling", §15.3: the man performing his Stumble (he tripped last phase)
+    takes +4 to pick up his sword in his hex: light −1, Stumbling +4, AG −1 → +1: 1 +4 = 5."""
+    state, red, _ = duel((Hex(9, 5), 0), (Hex(9, 1), 0), gladiators=["light", "light"])
+    red.sheet = red.sheet.model_copy(update={"ag": -1})
+    red.has_weapon = False
+    red.must_stumble = True
+    state.items.append(GroundItem("weapon", "red", Hex(9, 5)))
+    events = play(state, {"red": "S", "blue": "X"}, ("§15.4", (6, 6)), ("§13.4.1", 1))
+    (tried,) = of(events, "recovery")
+    assert "1 +4 = 5: fumbled" in tried["text"]
+
+
+def test_section_8_4_t12_an_attempted_recovery_costs_3_impact() -> None:
+    """T12 "−3 attempted to Recover an item": red, plotting R for his sword, is run into by
+    blue; his impact factor lists the −3."""
+    state, red, _ = duel((Hex(9, 5), 0), (Hex(9, 3), 3), gladiators=["medium", "medium"])
+    red.has_weapon = False
+    state.items.append(GroundItem("weapon", "red", Hex(9, 5)))
+    script = [("§8.4", 3), ("§8.4", 3), ("§8.4.3", (3, 3)), ("§15.2.1", 3), ("§13.4.1", 3)]
+    events = play(state, {"red": "R", "blue": "F F"}, *script)
+    factors = {e["figure"]: e["text"] for e in of(events, "impact_factor")}
+    assert "-3 attempted_recover" in factors["red"]
+    assert "attempted_recover" not in factors["blue"]
+
+
+def test_q26_a_kneeling_man_strikes_with_a_sword_just_recovered_at_a_quarter() -> None:
+    """Q26, §14.3, §13.4.2: several halvings multiply: kneeling, with the sword picked up this
+    phase, his 8 CF at the chest strike at 2."""
+    state, red, _ = duel((Hex(9, 5), 0), (Hex(9, 4), 3), gladiators=["medium", "medium"])
+    red.has_weapon = False
+    red.posture = "kneeling"
+    red.sheet = red.sheet.model_copy(update={"ag": 2})
+    state.items.append(GroundItem("weapon", "red", neighbor_at(Hex(9, 5), 0, 3)))
+    play(state, {"red": "X", "blue": "X"}, ("§13.4.1", 1))
+    assert red.has_weapon and red.recovered_weapon and red.posture == "kneeling"
+    events = play(state, {"red": "A8:chest", "blue": "D2:head"}, ("§9.5.1", (1, 1, 1)))
+    (half,) = of(events, "half_cf")
+    assert half["text"].endswith("chest:2 (§14.3, §13.4.2)")

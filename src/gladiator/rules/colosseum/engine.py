@@ -660,6 +660,7 @@ def _movement(
             stumbling=g.stumbling,
             prone=prone,
             rolling=prone and bool(plot.actions) and plot.actions[0].startswith("RO"),
+            recovering="R" in plot.actions,  # §8.2 T12: −3 to his impact factor
             left_handed=g.left_handed,
         )
         paths[seat] = list(path(plot, g.hex, g.facing))
@@ -988,8 +989,14 @@ def _strike(
             helmet_lost=d.crits.helmet_lost,
         )
         events.extend(so.events)
-        if so.shield_drop is not None or so.shield_useless:
+        if so.shield_drop is not None:
             lose(d, "shield", so.shield_drop, "§12.3" if so.shield_useless else "S*")
+        elif so.shield_useless:
+            # §12.3 "must be dropped or thrown away [see 13.1]": it falls where §13.2 says (I2:
+            # he drops it at once rather than keep a useless shield for a later throw).
+            drop, ev = drop_location(dice, "shield", "§12.3")
+            events.append(ev)
+            lose(d, "shield", drop, "§12.3")
         if so.weapon_drop is not None and d.has_weapon:
             lose(d, "weapon", so.weapon_drop, "§12.3.1 P box")
         if so.body_hit is not None:
@@ -1057,22 +1064,28 @@ def _combat(
         )
         other = gl[1 - i]
         attack = list(al.attack)
-        if g.posture == "kneeling" or g.recovered_weapon:  # §14.3 (E3), §13.4.2
+        # §14.3 (E3), §13.4.2, §14.2; several halvings multiply (Q26: a kneeling man's first
+        # phase with a recovered weapon strikes at a quarter).
+        halvings = [
+            (rule, why)
+            for rule, why, on in (
+                ("§14.3", "kneeling", g.posture == "kneeling"),
+                ("§13.4.2", "a weapon just recovered", g.recovered_weapon),
+            )
+            if on
+        ]
+        for _ in halvings:
             attack = [v // 2 for v in attack]
         legs = AREAS.index("legs")
         if other.posture == "kneeling":  # §14.2
             attack[legs] //= 2
+            halvings.append(("§14.2", f"legs of a kneeling {other.seat}"))
         if tuple(attack) != al.attack:
             events.append(
                 _event(
                     "half_cf",
-                    "§13.4.2"
-                    if g.recovered_weapon
-                    else "§14.2"
-                    if g.posture != "kneeling"
-                    else "§14.3",
-                    f"{g.seat}'s attacks at half CF "
-                    f"({'a weapon just recovered' if g.recovered_weapon else 'kneeling'}): "
+                    ", ".join(rule for rule, _ in halvings),
+                    f"{g.seat}'s attacks at half CF ({'; '.join(why for _, why in halvings)}): "
                     + " ".join(f"{a}:{v}" for a, v in zip(AREAS, attack, strict=True) if v),
                     seat=g.seat,
                 )

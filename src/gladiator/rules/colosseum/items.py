@@ -166,8 +166,8 @@ def lose_item(
     cause: str,
     events: list[Event],
 ) -> None:
-    """§13.2: the item leaves his hand and lies where it landed (a battered shield, §12.3, in
-    his own hex), never off the board (I8)."""
+    """§13.2: the item leaves his hand and lies where it landed (§13.2.3: a battered shield
+    battered side up), in his own hex when no drop was rolled, never off the board (I8)."""
     if item == "weapon":
         g.has_weapon = False
     else:
@@ -272,7 +272,9 @@ def recover_items(
                 (d.used_recover_action.drm, used_r),
                 (d.collided.drm, seat in collided),
                 (d.kneeling.drm, g.posture == "kneeling"),
-                (d.stumbling.drm, g.must_stumble),
+                # §15.3: "is Stumbling" is the man performing his Stumble this phase; one who
+                # has only just tripped stumbles next phase.
+                (d.stumbling.drm, g.stumbling),
                 (d.stun.drm * g.sheet.stun_in_effect, g.sheet.stun_in_effect > 0),
                 (d.agility.drm * g.sheet.current_ag, True),
             ]
