@@ -461,3 +461,17 @@ def test_q26_a_kneeling_man_strikes_with_a_sword_just_recovered_at_a_quarter() -
     events = play(state, {"red": "A8:chest", "blue": "D2:head"}, ("§9.5.1", (1, 1, 1)))
     (half,) = of(events, "half_cf")
     assert half["text"].endswith("chest:2 (§14.3, §13.4.2)")
+
+
+def test_section_16_4_a_man_knocked_prone_and_tripped_gets_up_rather_than_stumble() -> None:
+    """§16.4 "A Prone gladiator must select a KN or RO" against §15.3's Stumble "regardless"
+    (E7): by default the Prone man plots KN or RO and his trip is spent; the option
+    `prone_trip = "stumble"` has him write S first."""
+    state, red, _ = duel((Hex(9, 5), 0), (Hex(9, 1), 0))
+    red.posture, red.must_stumble = "prone", True
+    assert texts(state, "red") == ["KN", "KN(L)", "KN(R)", "RO-FL", "RO-FR", "RO-BL", "RO-BR"]
+    play(state, {"red": "KN", "blue": "X"}, ("§14.1.1", 1))
+    assert red.posture == "kneeling" and not red.must_stumble
+    state, red, _ = duel((Hex(9, 5), 0), (Hex(9, 1), 0), prone_trip="stumble")
+    red.posture, red.must_stumble = "prone", True
+    assert texts(state, "red") == ["S", "S(L)", "S(R)"]

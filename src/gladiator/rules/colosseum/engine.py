@@ -31,7 +31,10 @@ E6  §18.3, Q7: the performance value is the attack CF minus the defence CF allo
     match, divided by 10 toward zero (option `performance = "raw"` for the text's unscaled one).
     Methods: "killed" (died in combat), "missus" (beaten and spared), "mercy" (beaten, refused
     missus and killed), "stans missus" (§5.4.1 draw, both appeal), "time" (max_turns reached).
-E7  §15.4: a gladiator already Prone who must Stumble makes no Fall Prone check.
+E7  §15.3, §15.4, §16.4: a gladiator already Prone who must Stumble (one collision knocked him
+    down and tripped him) plots KN or RO as every Prone man must, and the trip is spent (option
+    `prone_trip = "stumble"`: §15.3 first, he writes S and lies through it); a Stumble made while
+    Prone makes no Fall Prone check.
 E8  §14.1.1, §16.2, Q24: a Prone gladiator who kneels rolls 1D6: on 1-4 he kneels in his own
     (torso) hex, on 5-6 in his legs hex, which is his rear neighbour if he lies face down and his
     front neighbour if face up (a man who falls forward has his legs behind him; one who falls
@@ -183,13 +186,18 @@ def digest() -> str:
     return hashlib.sha256(blob.encode()).hexdigest()
 
 
+def _trip_spent(state: ColosseumState, g: Gladiator) -> bool:
+    """E7 (option `prone_trip`): a Prone man's pending Stumble gives way to §16.4's KN or RO."""
+    return g.posture == "prone" and state.options.get("prone_trip", "spent") == "spent"
+
+
 def plot_status(state: ColosseumState, g: Gladiator) -> PlotStatus:
     """§5.2.1, §10.5 LMP, §15.3, §16.4, §17.3: what decides his legal plots now."""
     return PlotStatus(
         move_rate=g.sheet.move,
         moves_used=g.moves_used,
         posture=g.posture,
-        must_stumble=g.must_stumble,
+        must_stumble=g.must_stumble and not _trip_spent(state, g),
         can_recover=bool(recoverable(state, g)),  # §7.4 R, §13.4
         unconscious=g.sheet.unconscious,
         lmp=g.crits.lmp,
@@ -621,6 +629,8 @@ def _movement(
         elif isinstance(written.extra, Throw):
             throws[seat] = written.extra
         g.stumbling = False
+        if g.must_stumble and _trip_spent(state, g):
+            g.must_stumble = False  # §16.4 (E7): he gets up or rolls instead; the trip is spent
         if "S" in plot.actions:
             g.must_stumble = False
             if g.posture != "prone":  # §15.4 (E7)

@@ -52,6 +52,10 @@ class ColosseumOptions(BaseModel):
     # Q10: a throw's distance is 1D6 + Thr ("bonus", recommended: the Thr values only make sense
     # as a bonus) or, as the rules text and the reference sheet print it, 1D6 − Thr ("text").
     throw_thr: Literal["bonus", "text"] = "bonus"
+    # E7: a man knocked Prone and tripped by one collision: §16.4 "must select a KN or RO" first
+    # ("spent", the trip is lost on the ground) or §15.3 "must be entered ... regardless" first
+    # ("stumble": he lies through a Stumble phase before he may get up).
+    prone_trip: Literal["spent", "stumble"] = "spent"
     # Safety net: after this many turns the match is stopped as a plain draw ("time").
     max_turns: int = Field(default=20, ge=1, le=1000)
 
