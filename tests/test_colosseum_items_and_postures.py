@@ -475,3 +475,22 @@ def test_section_16_4_a_man_knocked_prone_and_tripped_gets_up_rather_than_stumbl
     state, red, _ = duel((Hex(9, 5), 0), (Hex(9, 1), 0), prone_trip="stumble")
     red.posture, red.must_stumble = "prone", True
     assert texts(state, "red") == ["S", "S(L)", "S(R)"]
+
+
+def test_section_13_4_1_hexes_moved_are_the_steps_he_took_not_a_push() -> None:
+    """T14 "+1 per hex moved this phase": red stepped forward one hex and was then pushed one
+    more: +1 for the step, nothing for the push (medium 0, item in his hex, AG 0): 1 +1 = 2."""
+    from colosseum_helpers import ScriptedDice
+    from gladiator.rules.colosseum.items import recover_items
+    from gladiator.rules.colosseum.plots import PhasePlot
+
+    state, red, _ = duel((Hex(9, 7), 0), (Hex(9, 1), 0), gladiators=["medium", "medium"])
+    red.sheet = red.sheet.model_copy(update={"ag": 0})
+    red.has_weapon = False
+    state.items.append(GroundItem("weapon", "red", Hex(9, 7)))
+    tracks = {"red": ((Hex(9, 5), "start"), (Hex(9, 6), "forward"), (Hex(9, 7), "push"))}
+    events: list[Any] = []
+    dice = ScriptedDice(("§13.4.1", 1))
+    recover_items(state, {"red": parse_plot("F"), "blue": PhasePlot()}, tracks, set(), dice, events)
+    (tried,) = of(events, "recovery")
+    assert "1 +1 = 2: fumbled" in tried["text"] and dice.done()

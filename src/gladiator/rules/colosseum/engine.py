@@ -764,7 +764,7 @@ def _movement(
             )
         )
     collided = {f for c in result.collisions for f in c.figures}
-    recover_items(state, plots, paths, collided, dice, events)  # §5.2.4.1
+    recover_items(state, plots, result.tracks, collided, dice, events)  # §5.2.4.1
     if kicks:  # §5.2.4.2
         resolve_kicks(state, kicks, result.tracks, board_of(state), dice, events)
     if throws:  # §13.3 at the start of the combat step (Q10, I1)

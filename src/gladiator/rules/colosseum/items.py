@@ -50,7 +50,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from itertools import pairwise
 from typing import Any
 
 from gladiator.core.dice import Dice
@@ -77,7 +76,6 @@ __all__ = [
     "Thrown",
     "along",
     "drop_item",
-    "hexes_moved",
     "holds",
     "lose_item",
     "may_kick_with",
@@ -226,21 +224,10 @@ def recoverable(state: ColosseumState, g: Gladiator) -> list[GroundItem]:
     return [i for i in state.items if distance(i.hex, g.hex) <= 1 and wants(g, i.item)]
 
 
-def hexes_moved(planned: list[Any], reached: Hex) -> int:
-    """Hexes entered along his plotted path until the hex he ended in (a collision stops him)."""
-    moved = 0
-    for a, b in pairwise(planned):
-        if a.hex != b.hex:
-            moved += 1
-            if b.hex == reached:
-                break
-    return moved
-
-
 def recover_items(
     state: ColosseumState,
     plots: Mapping[str, PhasePlot],
-    paths: Mapping[str, list[Any]],
+    tracks: Mapping[str, tuple[tuple[Hex, str], ...]],
     collided: set[str],
     dice: Dice,
     events: list[Event],
@@ -257,7 +244,9 @@ def recover_items(
             if item.battered:
                 continue
             other = _other(state, seat)
-            moved = hexes_moved(paths[seat], g.hex)
+            # T14 "+1 per hex moved": the hexes he stepped or rolled into (not a push, not the
+            # hexes of his plot a collision cut off).
+            moved = sum(1 for _, kind in tracks.get(seat, ())[1:] if kind in _OWN_STEPS)
             used_r = plots[seat].actions == ("R",) and seat not in collided
             parts = [
                 (d.heavy.drm, g.sheet.gladiator_class == "heavy"),
