@@ -494,3 +494,17 @@ def test_section_13_4_1_hexes_moved_are_the_steps_he_took_not_a_push() -> None:
     recover_items(state, {"red": parse_plot("F"), "blue": PhasePlot()}, tracks, set(), dice, events)
     (tried,) = of(events, "recovery")
     assert "1 +1 = 2: fumbled" in tried["text"] and dice.done()
+
+
+def test_section_12_3_a_battered_shield_falls_by_the_drop_roll() -> None:
+    """§12.3 "must be dropped or thrown away [see 13.1]", §13.2.3 (I10): the large shield's last
+    box goes (2D6 12 + ST 1 + CF 2 = 15 against 8); it falls by the §13.2 roll, direction 2 (his
+    front-left), 2 − 1 = 1 hex, battered side up."""
+    state, _, blue = duel((Hex(9, 5), 0), (Hex(9, 4), 3), gladiators=["medium", "medium"])
+    blue.sheet = blue.sheet.model_copy(update={"shield_marked": len(blue.sheet.shield_track) - 1})
+    play(state, {"red": "X", "blue": "X"})
+    script = [("§9.5.1", (1, 4, 1)), ("§12.2", (6, 6)), ("§13.2.1", 2), ("§13.2.2", 2)]
+    events = play(state, {"red": "A4:chest", "blue": "D2:chest"}, *script)
+    assert blue.sheet.shield_useless and not blue.has_shield
+    assert state.items == [GroundItem("shield", "blue", neighbor_at(Hex(9, 4), 3, 5), True)]
+    assert [e["rule"] for e in of(events, "item_lost")] == ["§13.2.3"]
