@@ -97,7 +97,9 @@ class ToyRules(Ruleset[ToyState]):
             aliases=tuple((str(n), pick_text(seat, n)) for n in (1, 2, 3)),
         )
 
-    def apply(self, state: ToyState, orders: Mapping[Seat, str], dice: Dice) -> list[Event]:
+    def apply(
+        self, state: ToyState, orders: Mapping[Seat, str], dice: Dice, *, quiet: bool = False
+    ) -> list[Event]:
         if state.phase == "pick":
             return self._apply_picks(state, orders, dice)
         if state.phase == "bonus":

@@ -50,7 +50,7 @@ class GreedyBot(Bot):
                 dice = Dice(rng.getrandbits(63), recording=False)
                 orders = {s: d.sample(rng) for s, d in pending.items() if s != seat}
                 orders[seat] = order
-                ruleset.apply(trial, orders, dice)
+                ruleset.apply(trial, orders, dice, quiet=True)
                 self._play_out(ruleset, trial, horizon, rng, dice)
                 total += ruleset.heuristic(trial, seat)
             score = total / self.samples
@@ -68,4 +68,4 @@ class GreedyBot(Bot):
             pending = ruleset.pending(state)
             if not pending or ruleset.rounds(state) != start:
                 return
-            ruleset.apply(state, {s: d.sample(rng) for s, d in pending.items()}, dice)
+            ruleset.apply(state, {s: d.sample(rng) for s, d in pending.items()}, dice, quiet=True)

@@ -91,11 +91,15 @@ class Ruleset(ABC, Generic[State]):
         """The seats that must decide now and what each may choose. Empty once finished."""
 
     @abstractmethod
-    def apply(self, state: State, orders: Mapping[Seat, str], dice: Dice) -> list[Event]:
+    def apply(
+        self, state: State, orders: Mapping[Seat, str], dice: Dice, *, quiet: bool = False
+    ) -> list[Event]:
         """Advance `state` in place with one order per pending seat (unchecked fast path).
 
         Callers must pass orders that the pending decisions accept (canonical text); `Match`
-        does the checking.
+        does the checking. `quiet` (search and simulation) asks for no events: the ruleset may
+        then skip building event text and return an empty list, but the new state and every
+        die thrown must be exactly those of a loud apply.
         """
 
     @abstractmethod

@@ -446,13 +446,15 @@ class ColosseumRules(Ruleset[ColosseumState]):
                 out[seat] = _allocation(g)
         return out
 
-    def apply(self, state: ColosseumState, orders: Mapping[str, str], dice: Dice) -> list[Event]:
+    def apply(
+        self, state: ColosseumState, orders: Mapping[str, str], dice: Dice, *, quiet: bool = False
+    ) -> list[Event]:
         events: list[Event] = []
         if state.step == "plot":
             _movement(state, orders, dice, events)
         elif state.step == "allocate":
             _combat(state, orders, dice, events)
-        return _plain(events)
+        return [] if quiet else _plain(events)
 
     def outcome(self, state: ColosseumState) -> Outcome | None:
         if state.step != "over":

@@ -133,7 +133,9 @@ class QuickRules(Ruleset[QuickState]):
         }
 
     # -- resolution --------------------------------------------------------------------------
-    def apply(self, state: QuickState, orders: Mapping[str, str], dice: Dice) -> list[Event]:
+    def apply(
+        self, state: QuickState, orders: Mapping[str, str], dice: Dice, *, quiet: bool = False
+    ) -> list[Event]:
         events: list[Event] = []
         if state.phase == "fate":
             _resolve_fate(state, orders, dice, events)

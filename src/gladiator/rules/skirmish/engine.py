@@ -149,7 +149,9 @@ class SkirmishRules(Ruleset[SkirmishState]):
             )
         }
 
-    def apply(self, state: SkirmishState, orders: Mapping[str, str], dice: Dice) -> list[Event]:
+    def apply(
+        self, state: SkirmishState, orders: Mapping[str, str], dice: Dice, *, quiet: bool = False
+    ) -> list[Event]:
         events: list[Event] = []
         if state.phase == "write":
             for seat, code in orders.items():
