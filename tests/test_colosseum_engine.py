@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from gladiator.core.decisions import ChooseOne, Distribute, IllegalOrder
 from gladiator.core.hexgrid import distance
 from gladiator.core.match import Match
+from gladiator.rules.colosseum.combat_geometry import in_front
 from gladiator.rules.colosseum.engine import ColosseumRules
-from gladiator.rules.colosseum.movement import in_front
 from gladiator.rules.colosseum.plots import parse_plot, path
 
 RULES = ColosseumRules()

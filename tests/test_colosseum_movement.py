@@ -34,20 +34,17 @@ from gladiator.core.hexgrid import (
     scale,
     sub,
 )
-from gladiator.rules.colosseum.movement import (
-    EDGE_SHIFT,
-    FigureState,
-    MovementResult,
-    Position,
+from gladiator.rules.colosseum.board import EDGE_SHIFT, map_edge_shift, starting_positions
+from gladiator.rules.colosseum.collision_records import FigureState, MovementResult
+from gladiator.rules.colosseum.combat_geometry import (
     forced_rotation,
     front_coords,
     in_front,
-    map_edge_shift,
     may_attack,
     positional_advantage,
-    resolve_movement,
-    starting_positions,
 )
+from gladiator.rules.colosseum.movement import resolve_movement
+from gladiator.rules.colosseum.positions import Position
 from gladiator.rules.colosseum.tables import stun_result, tables
 
 BOARD = rectangle(16, 12)

@@ -33,9 +33,11 @@ from gladiator.rules.colosseum.attacks import (
     format_allocation,
     parse_allocation,
 )
-from gladiator.rules.colosseum.engine import board_of
+from gladiator.rules.colosseum.board import board_of
+from gladiator.rules.colosseum.collision_records import FigureState
+from gladiator.rules.colosseum.combat_geometry import positional_advantage
 from gladiator.rules.colosseum.logsheet import render_text
-from gladiator.rules.colosseum.movement import FigureState, positional_advantage, resolve_movement
+from gladiator.rules.colosseum.movement import resolve_movement
 from gladiator.rules.colosseum.plots import parse_plot, path
 from gladiator.rules.colosseum.tables import physical_value
 

@@ -39,13 +39,10 @@ from gladiator.rules.colosseum.attacks import (
     parse_allocation,
     resolve_crt,
 )
+from gladiator.rules.colosseum.collision_records import FigureState
+from gladiator.rules.colosseum.combat_geometry import front_coords, positional_advantage
 from gladiator.rules.colosseum.logsheet import roll_log_sheet
-from gladiator.rules.colosseum.movement import (
-    FigureState,
-    front_coords,
-    positional_advantage,
-    resolve_movement,
-)
+from gladiator.rules.colosseum.movement import resolve_movement
 from gladiator.rules.colosseum.plots import PlotStatus, legal_plots, parse_plot, uses_movement_phase
 from gladiator.rules.colosseum.tables import AREAS, Area, attack_rounds, crt_result
 from gladiator.rules.colosseum.wounds import (

@@ -36,13 +36,13 @@ from gladiator.core.decisions import ChooseOne, Decision, Distribute, IllegalOrd
 from gladiator.core.hexgrid import Hex, distance, neighbor_at
 from gladiator.core.protocol import Ruleset
 from gladiator.rules.colosseum.attacks import parse_allocation
+from gladiator.rules.colosseum.combat_geometry import front_coords
 from gladiator.rules.colosseum.evaluation import (
     attack_curve,
     attack_worth,
     best_allocation,
     engagement,
 )
-from gladiator.rules.colosseum.movement import front_coords
 from gladiator.rules.colosseum.plots import (
     Kick,
     PhasePlot,

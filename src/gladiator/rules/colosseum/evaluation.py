@@ -36,7 +36,7 @@ from gladiator.rules.colosseum.attacks import (
     convert_result,
     crt_column,
 )
-from gladiator.rules.colosseum.movement import front_coords
+from gladiator.rules.colosseum.combat_geometry import front_coords
 from gladiator.rules.colosseum.state import Gladiator
 from gladiator.rules.colosseum.tables import (
     AREAS,

@@ -9,6 +9,7 @@ from typing import Any
 from gladiator.core import hexgrid as hg
 from gladiator.core.protocol import empty_scene
 from gladiator.core.textmap import ARROWS, draw
+from gladiator.rules.colosseum.board import board_of
 from gladiator.rules.colosseum.logsheet import AREA_NAMES, LogSheet
 from gladiator.rules.colosseum.logsheet import render_text as render_sheet
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator, GroundItem
@@ -20,8 +21,6 @@ MARGIN = 3  # hexes of arena shown around the fighters
 
 
 def render(state: ColosseumState, seat: str | None) -> str:
-    from gladiator.rules.colosseum.engine import board_of
-
     board = board_of(state)
     figures = {g.hex: g for g in state.gladiators.values()}
     items = {i.hex: i for i in state.items}
@@ -83,8 +82,6 @@ _SHIELD_NAME = {"large": "Clipeus", "small": "Parma"}  # §3.17
 def scene(state: ColosseumState, seat: str | None) -> dict[str, Any]:
     """The common scene (docs/web.md). Both log sheets lie open on the table (§3); plots and
     allocations wait inside the Match until revealed, so nothing here is secret."""
-    from gladiator.rules.colosseum.engine import board_of
-
     board = board_of(state)
     out = empty_scene()
     head = f"Turn {state.turn}, phase {state.phase}: "

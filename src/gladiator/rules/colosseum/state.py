@@ -119,6 +119,11 @@ class Gladiator:
             "stun": self.sheet.stun_in_effect,
         }
 
+    @property
+    def pose(self) -> tuple[Hex, int]:
+        """Where he stands and the hex-side he faces, as the combat geometry takes them."""
+        return (self.hex, self.facing)
+
 
 @dataclass(slots=True)
 class ColosseumState:
@@ -134,6 +139,10 @@ class ColosseumState:
     winners: tuple[str, ...] = ()
     end_method: str = ""
     end_summary: str = ""
+
+    def opponent(self, seat: str) -> Gladiator:
+        """The other gladiator of the duel."""
+        return next(g for s, g in self.gladiators.items() if s != seat)
 
     def bleed(self, g: Gladiator) -> None:
         """Blood where `g` stands: each hex once, in the order first bled on."""

@@ -15,9 +15,9 @@ from gladiator.core.decisions import ChooseOne, Decision, Option
 from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import Hex, HexMap, Relation
 from gladiator.core.protocol import Event, Outcome, Ruleset
-from gladiator.rules.common import hexagon_arena
-from gladiator.rules.quick import combat
+from gladiator.rules.quick import combat, presentation
 from gladiator.rules.quick import fate as fate_rules
+from gladiator.rules.quick.arena import arena_of
 from gladiator.rules.quick.evaluation import evaluate
 from gladiator.rules.quick.options import SEAT_NAMES, QuickOptions, normalise
 from gladiator.rules.quick.state import Fighter, QuickState
@@ -42,10 +42,6 @@ STEP_LABELS = {
     "SBL": "sidestep backward left",
     "SFL": "sidestep forward left",
 }
-
-
-def arena_of(state: QuickState) -> HexMap:
-    return hexagon_arena(int(state.options["arena_side"]))
 
 
 class QuickRules(Ruleset[QuickState]):
@@ -175,15 +171,11 @@ class QuickRules(Ruleset[QuickState]):
         return state.fighters[seat].cls
 
     def scene(self, state: QuickState, seat: str | None) -> dict[str, Any]:
-        from gladiator.rules.quick.presentation import scene
-
-        return scene(state, seat)
+        return presentation.scene(state, seat)
 
     def render_text(self, state: QuickState, seat: str | None) -> str:
-        from gladiator.rules.quick.presentation import render_board, status_line
-
-        lines = [status_line(f) for f in state.fighters.values()]
-        return render_board(state) + "\n\n" + "\n".join(lines)
+        lines = [presentation.status_line(f) for f in state.fighters.values()]
+        return presentation.render_board(state) + "\n\n" + "\n".join(lines)
 
     def rounds(self, state: QuickState) -> int:
         return state.round

@@ -8,6 +8,7 @@ from typing import Any
 from gladiator.core import hexgrid as hg
 from gladiator.core.protocol import empty_scene
 from gladiator.core.textmap import ARROWS, draw
+from gladiator.rules.quick.arena import arena_of
 from gladiator.rules.quick.state import Fighter, QuickState
 from gladiator.rules.quick.tables import tables
 
@@ -15,8 +16,6 @@ __all__ = ["render_board", "scene", "status_line"]
 
 
 def _arena(state: QuickState) -> hg.HexMap:
-    from gladiator.rules.quick.engine import arena_of
-
     return arena_of(state)
 
 

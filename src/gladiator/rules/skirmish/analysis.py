@@ -46,6 +46,7 @@ from gladiator.core import hexgrid as hg
 from gladiator.core.dice import parse_dice
 from gladiator.core.hexgrid import Hex
 from gladiator.rules.skirmish import combat, engine
+from gladiator.rules.skirmish.arena import arena_of
 from gladiator.rules.skirmish.options import normalise
 from gladiator.rules.skirmish.state import Fighter, SkirmishState
 from gladiator.rules.skirmish.tables import RESULTS, Move, tables
@@ -160,7 +161,7 @@ def _move_away(
 ) -> None:
     """§4.3.2 as engine._start_movement does it; where the step offers a choice of hexes, the one
     where the other's attacks (all of them, his written move being secret) threaten least."""
-    arena = engine.arena_of(state)
+    arena = arena_of(state)
 
     def free(h: Hex) -> bool:
         return h in arena and h != other.hex

@@ -16,10 +16,11 @@ from typing import Any
 from gladiator.core import hexgrid as hg
 from gladiator.core.decisions import ChooseOne, Decision, Option, PickHex
 from gladiator.core.dice import Dice
-from gladiator.core.hexgrid import Hex, HexMap
+from gladiator.core.hexgrid import Hex
 from gladiator.core.protocol import Event, Outcome, Ruleset
-from gladiator.rules.common import hexagon_arena
-from gladiator.rules.skirmish import combat
+from gladiator.rules.skirmish import combat, presentation
+from gladiator.rules.skirmish.arena import arena_of
+from gladiator.rules.skirmish.evaluation import evaluate
 from gladiator.rules.skirmish.options import SEAT_NAMES, SkirmishOptions, normalise
 from gladiator.rules.skirmish.state import Fighter, SkirmishState
 from gladiator.rules.skirmish.tables import Move, digest, tables
@@ -27,10 +28,6 @@ from gladiator.rules.skirmish.tables import Move, digest, tables
 __all__ = ["SkirmishRules", "arena_of", "move_of"]
 
 _FACING_TEXT = {0: "KEEP", 1: "R", 2: "RR", 3: "RRR", -1: "L", -2: "LL", -3: "LLL"}
-
-
-def arena_of(state: SkirmishState) -> HexMap:
-    return hexagon_arena(int(state.options["arena_side"]))
 
 
 def move_of(f: Fighter, code: str) -> Move:
@@ -221,8 +218,6 @@ class SkirmishRules(Ruleset[SkirmishState]):
         return digest()
 
     def heuristic(self, state: SkirmishState, seat: str) -> float:
-        from gladiator.rules.skirmish.evaluation import evaluate
-
         return evaluate(state, seat)
 
     def lookahead(self) -> int:
@@ -236,14 +231,10 @@ class SkirmishRules(Ruleset[SkirmishState]):
         return min(state.turn, int(state.options["max_turns"]))
 
     def scene(self, state: SkirmishState, seat: str | None) -> dict[str, Any]:
-        from gladiator.rules.skirmish.presentation import scene
-
-        return scene(state, seat)
+        return presentation.scene(state, seat)
 
     def render_text(self, state: SkirmishState, seat: str | None) -> str:
-        from gladiator.rules.skirmish.presentation import render
-
-        return render(state, seat)
+        return presentation.render(state, seat)
 
 
 # -- what may be chosen ----------------------------------------------------------------------

@@ -8,6 +8,7 @@ from typing import Any
 from gladiator.core import hexgrid as hg
 from gladiator.core.protocol import empty_scene
 from gladiator.core.textmap import ARROWS, draw
+from gladiator.rules.skirmish.arena import arena_of
 from gladiator.rules.skirmish.state import Fighter, SkirmishState
 from gladiator.rules.skirmish.tables import tables
 
@@ -15,8 +16,6 @@ __all__ = ["render", "scene", "status_line"]
 
 
 def render(state: SkirmishState, seat: str | None) -> str:
-    from gladiator.rules.skirmish.engine import arena_of
-
     figures = {f.hex: f for f in state.fighters.values() if f.alive}
     nets = set(state.nets)
 
@@ -63,8 +62,6 @@ _TRACK = (("Nicks", "nick"), ("Cuts", "cut"), ("Wounds", "wound"))  # §2.7
 def scene(state: SkirmishState, seat: str | None) -> dict[str, Any]:
     """The common scene (docs/web.md). A written move is secret until performed or read against
     an attack (§4.1): only its writer's own panel shows it before then."""
-    from gladiator.rules.skirmish.engine import arena_of
-
     arena = arena_of(state)
     out = empty_scene()
     if state.phase == "over":

@@ -1,0 +1,251 @@
+"""The combat step of a phase (§5.2.6, §9): who may attack, the forced rotation, positional
+advantage and the CFs available (§9.1-§9.3.1), the secret allocation (§9.3) and the five attack
+rounds (§9.4-§9.6) with §10-§13 through `hits.strike`.
+
+RULINGS (engine level, the E series of docs/rulings.md)
+
+E1  §9.1.2: the defender is turned to face an opponent who *may* attack him, before allocation,
+    since the allocation is written with the facings it is made for. The attacker's PA is worked
+    out before the turn; the one turned gets no PA (§9.2).
+E2  §9.3.1, §15.5, §16.3: CFs available = current CF + PA − Stun, −2 while performing a Stumble;
+    a Prone gladiator (who cannot attack, §16.3) defends with half of it, fractions dropped.
+E3  §14.2, §14.3: a Kneeling gladiator's attacks, and attacks on a Kneeling gladiator's legs, are
+    made at half the CF allocated (fractions dropped; an attack halved to 0 is none). The CF
+    allocated still count for §18.3.
+E4  A gladiator without a weapon may not attack (unarmed combat is §23, Advanced Game). After
+    movement he tries to pick up what he lacks when it lies within one hex (§13.4: always tries,
+    since trying costs nothing; R, offered then, is the careful −6 try; a battered shield is
+    left). Kicks (§13.5) and throws (§13.3) are written with the plot: items.py, I1-I9.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from gladiator.core.decisions import Distribute
+from gladiator.core.dice import Dice
+from gladiator.core.protocol import Event
+from gladiator.rules.colosseum.attacks import (
+    Allocation,
+    CrtOutcome,
+    PhaseCombat,
+    allocation_decision,
+    parse_allocation,
+)
+from gladiator.rules.colosseum.board import board_of
+from gladiator.rules.colosseum.combat_geometry import (
+    forced_rotation,
+    may_attack,
+    positional_advantage,
+)
+from gladiator.rules.colosseum.events import event
+from gladiator.rules.colosseum.hits import strike
+from gladiator.rules.colosseum.items import (
+    lose_item,
+)
+from gladiator.rules.colosseum.options import SEAT_NAMES
+from gladiator.rules.colosseum.orders import AllocationChoice
+from gladiator.rules.colosseum.plots import (
+    ItemKind,
+)
+from gladiator.rules.colosseum.postures import check_unconscious
+from gladiator.rules.colosseum.state import ColosseumState, Gladiator
+from gladiator.rules.colosseum.tables import AREAS, Area
+from gladiator.rules.colosseum.wounds import (
+    ItemDrop,
+)
+
+STUMBLE_CF_PENALTY = 2  # §15.5
+
+
+def _able(x: Gladiator, y: Gladiator) -> bool:
+    """§9.1, §16.3, E4: x may attack y now."""
+    return (
+        x.alive
+        and y.alive
+        and x.has_weapon
+        and not x.sheet.unconscious
+        and may_attack(x.pose, y.pose, attacker_prone=x.posture == "prone")
+    )
+
+
+def _pa(x: Gladiator, y: Gladiator) -> int:
+    """§9.2, T11, §9.2.1: x's PA attacking y."""
+    return positional_advantage(
+        x.pose,
+        y.pose,
+        left_handed=y.left_handed,
+        stumbling=y.stumbling,
+        prone=y.posture == "prone",
+    )
+
+
+def prepare_combat(state: ColosseumState, events: list[Event]) -> bool:
+    """§5.2.6.1, §9.1-§9.3.1: who may attack, forced rotation, PA and the CFs available."""
+    a, b = state.gladiators[SEAT_NAMES[0]], state.gladiators[SEAT_NAMES[1]]
+    for g in (a, b):
+        g.may_attack, g.pa, g.available = False, 0, 0
+    ca, cb = _able(a, b), _able(b, a)
+    if not ca and not cb:
+        return False
+    if ca and cb:  # §9.1.3: each in the other's front, nobody turns
+        a.pa, b.pa = _pa(a, b), _pa(b, a)
+    else:
+        x, y = (a, b) if ca else (b, a)
+        rot = forced_rotation(
+            x.pose,
+            y.pose,
+            left_handed=y.left_handed,
+            stumbling=y.stumbling,
+            prone=y.posture == "prone",
+        )
+        x.pa = rot.attacker_pa
+        if rot.turns:  # §9.1.2 (E1)
+            y.facing = rot.facing
+            events.append(
+                event(
+                    "forced_rotation",
+                    "§9.1.2",
+                    f"{y.seat} turns to face {x.seat} (facing {y.facing}); {x.seat} keeps "
+                    f"his PA {x.pa}",
+                    seat=y.seat,
+                    facing=y.facing,
+                )
+            )
+        if _able(y, x):
+            y.pa = _pa(y, x) if rot.defender_pa_allowed else 0
+    for g, o in ((a, b), (b, a)):
+        g.may_attack = _able(g, o)
+        avail = g.sheet.available_cf(g.pa)  # §9.3.1
+        notes = [f"CF {g.sheet.current_cf}", f"PA {g.pa:+d}", f"Stun −{g.sheet.stun_in_effect}"]
+        if g.stumbling:  # §15.5
+            avail -= STUMBLE_CF_PENALTY
+            notes.append("stumbling −2 (§15.5)")
+        if g.posture == "prone":  # §16.3 (E2)
+            avail = max(avail, 0) // 2
+            notes.append("Prone: half, defence only (§16.3)")
+        g.available = avail
+        events.append(
+            event(
+                "available",
+                "§9.3.1",
+                f"{g.seat}: {', '.join(notes)} → {avail} CF available"
+                + ("" if g.may_attack else "; he may not attack"),
+                seat=g.seat,
+                available=avail,
+                may_attack=g.may_attack,
+            )
+        )
+    return True
+
+
+# -- the allocation decision (§9.3) ---------------------------------------------------------------
+def allocation_choice(g: Gladiator) -> Distribute:
+    d = allocation_decision(
+        g.available,
+        prompt=f"{g.seat}: allocate up to {max(g.available, 0)} CF to attack and defence (§9.3)"
+        + ("" if g.may_attack else "; you may not attack this phase (§9.1)"),
+    )
+    slots = d.slots
+    if not g.may_attack:
+        slots = tuple(replace(s, maximum=0) if s.name.startswith("A-") else s for s in slots)
+    return AllocationChoice(
+        prompt=d.prompt,
+        secret=True,
+        budget=d.budget,
+        slots=slots,
+        exact=d.exact,
+        max_used=d.max_used,
+    )
+
+
+def resolve_allocations(
+    state: ColosseumState, orders: Mapping[str, str], dice: Dice, events: list[Event]
+) -> None:
+    """§9.4-§9.6 with §10-§13 through `on_hit`; the caller ends the phase."""
+    gl = [state.gladiators[s] for s in SEAT_NAMES]
+    allocs: list[Allocation] = []
+    for i, g in enumerate(gl):
+        al = parse_allocation(orders[g.seat], g.available)
+        g.last_allocation = orders[g.seat]
+        g.attack_used += sum(al.attack)  # §18.3, Q7
+        g.defence_used += sum(al.defence)
+        events.append(
+            event(
+                "allocation",
+                "§9.4.1",
+                f"{g.seat} reveals {orders[g.seat]}",
+                seat=g.seat,
+                allocation=orders[g.seat],
+            )
+        )
+        other = gl[1 - i]
+        attack = list(al.attack)
+        # §14.3 (E3), §13.4.2, §14.2; several halvings multiply (Q26: a kneeling man's first
+        # phase with a recovered weapon strikes at a quarter).
+        halvings = [
+            (rule, why)
+            for rule, why, on in (
+                ("§14.3", "kneeling", g.posture == "kneeling"),
+                ("§13.4.2", "a weapon just recovered", g.recovered_weapon),
+            )
+            if on
+        ]
+        for _ in halvings:
+            attack = [v // 2 for v in attack]
+        legs = AREAS.index("legs")
+        if other.posture == "kneeling":  # §14.2
+            attack[legs] //= 2
+            halvings.append(("§14.2", f"legs of a kneeling {other.seat}"))
+        if tuple(attack) != al.attack:
+            events.append(
+                event(
+                    "half_cf",
+                    ", ".join(rule for rule, _ in halvings),
+                    f"{g.seat}'s attacks at half CF ({'; '.join(why for _, why in halvings)}): "
+                    + " ".join(f"{a}:{v}" for a, v in zip(AREAS, attack, strict=True) if v),
+                    seat=g.seat,
+                )
+            )
+            al = Allocation(al.available, tuple(attack), al.defence)
+        allocs.append(al)
+    combat: PhaseCombat
+
+    def lose(g: Gladiator, item: ItemKind, drop: ItemDrop | None, cause: str) -> None:
+        side = gl.index(g)
+        lose_item(state, board_of(state), g, item, drop, cause, events_sink)
+        combat.set_equipment(side, **{item: False})
+        if item == "weapon":  # E4: no attack without a weapon, from now on
+            combat.cancel_attacks(side, "weapon dropped", "§13.1")
+
+    def on_hit(attacker: int, defender: int, area: Area, result: CrtOutcome) -> int:
+        d = gl[defender]
+        lost = strike(state, gl[attacker], d, area, result, dice, events_sink, lose)
+        if d.alive and (d.sheet.killed or d.crits.killed):
+            d.alive = False
+            d.cause = "killed in combat"
+            combat.cancel_attacks(defender, "he is dead", "§10.3.2")
+            combat.cancel_attacks(1 - defender, "his opponent is dead", "§10.3.2")
+        elif d.sheet.unconscious:
+            check_unconscious(d, events_sink)
+            combat.cancel_attacks(defender, "he is unconscious", "§11.4")
+        return lost
+
+    combat = PhaseCombat(
+        allocs,
+        dice,
+        on_hit,
+        names=SEAT_NAMES,
+        has_weapon=(gl[0].has_weapon, gl[1].has_weapon),
+        has_shield=(
+            gl[0].has_shield and not gl[0].sheet.shield_useless,
+            gl[1].has_shield and not gl[1].sheet.shield_useless,
+        ),
+        crt=state.options["crt"],
+        # §10.3.3.1: while his CF is below 1, every attack against him subtracts it.
+        drm=lambda a, d, area: max(0, -gl[d].sheet.current_cf),
+    )
+    # What a hit does goes into the phase's event stream at the point it happens.
+    events_sink = combat.events
+    events.extend(combat.run())

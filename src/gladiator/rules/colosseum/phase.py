@@ -1,0 +1,175 @@
+"""The phase and turn clock (§5.1-§5.4): the start of a phase (§18.2's helpless man), its end
+(§5.2.7: severed arteries bleed, the dead are buried), and the end of a turn (§17.2 endurance,
+§5.4.1 stans missus).
+
+RULINGS (engine level, the E series of docs/rulings.md)
+
+E5  §18.2 is checked at the start of each phase: a Prone gladiator in the combat front of an
+    armed, able opponent goes to the Moment of Truth if he is unconscious or has no movement
+    phase left (so he cannot KN or RO, §16.3.1).
+"""
+
+from __future__ import annotations
+
+from gladiator.core.dice import Dice
+from gladiator.core.protocol import Event
+from gladiator.rules.colosseum.appeal import finish, moment_of_truth
+from gladiator.rules.colosseum.combat_geometry import (
+    in_front,
+)
+from gladiator.rules.colosseum.events import event, sheet_events
+from gladiator.rules.colosseum.options import SEAT_NAMES
+from gladiator.rules.colosseum.plot_decision import plot_status
+from gladiator.rules.colosseum.postures import check_unconscious
+from gladiator.rules.colosseum.state import ColosseumState
+from gladiator.rules.colosseum.tables import AREAS, Area, tables
+from gladiator.rules.colosseum.wounds import (
+    severed_artery_bleeding,
+)
+
+PHASES_PER_TURN = 8  # §5.1
+
+
+# -- the phase ------------------------------------------------------------------------------------
+def start_phase(state: ColosseumState, dice: Dice, events: list[Event]) -> None:
+    state.step = "plot"
+    events.append(
+        {
+            "type": "phase",
+            "turn": state.turn,
+            "phase": state.phase,
+            "text": f"Turn {state.turn}, phase {state.phase} (§5.2)",
+        }
+    )
+    # §18.2, E5: a Prone gladiator starting a phase helpless in an armed opponent's front.
+    for seat, g in state.gladiators.items():
+        if g.posture != "prone":
+            continue
+        o = state.opponent(seat)
+        able = o.alive and o.has_weapon and o.posture != "prone" and not o.sheet.unconscious
+        if not able or not in_front(o.pose, g.pose):
+            continue
+        helpless = g.sheet.unconscious or not plot_status(state, g).can_move
+        if helpless:
+            why = "unconscious" if g.sheet.unconscious else "unable to move"
+            events.append(
+                event(
+                    "moment_of_truth",
+                    "§18.2",
+                    f"{seat} starts the phase Prone and {why} in {o.seat}'s combat front: "
+                    "the Moment of Truth",
+                )
+            )
+            whole = f"this whole phase (turn {state.turn}, phase {state.phase})"
+            moment_of_truth(state, [seat], o.seat, dice, events, whole)
+            return
+
+
+def _as_area(name: str) -> Area:
+    return AREAS[AREAS.index(name)]
+
+
+def end_phase(state: ColosseumState, dice: Dice, events: list[Event]) -> None:
+    """§5.2.7, §10.5 SA, §10.3.2; then the next phase or the end of the turn (§5.4)."""
+    t, ph = state.turn, state.phase
+    for g in state.gladiators.values():
+        g.recovered_weapon = False  # §13.4.2 lasts the phase of the recovery
+        if not g.alive:
+            continue
+        bleeding: list[Area] = [_as_area(a) for a, tt, pp in g.arteries if (tt, pp) < (t, ph)]
+        if bleeding:
+            g.sheet, evs = severed_artery_bleeding(g.sheet, bleeding)
+            events.extend(evs)
+            state.bleed(g)
+        if g.sheet.killed or g.crits.killed:
+            g.alive = False
+            g.cause = g.cause or ("bled to death (§10.5 SA)" if bleeding else "killed in combat")
+        check_unconscious(g, events)
+    if check_deaths(state, events):
+        return
+    for g in state.gladiators.values():
+        g.stumbling = False
+        g.may_attack, g.pa, g.available = False, 0, 0
+    if state.phase < PHASES_PER_TURN:  # §5.3: the next phase, until one side is beaten
+        state.phase += 1
+    else:
+        end_turn(state, dice, events)
+        if state.step == "over":
+            return
+    start_phase(state, dice, events)
+
+
+def check_deaths(state: ColosseumState, events: list[Event]) -> bool:
+    dead = [g for g in state.gladiators.values() if not g.alive]
+    if not dead:
+        return False
+    for g in dead:
+        events.append(event("dead", "§10.3.2", f"{g.seat} is dead: {g.cause}", seat=g.seat))
+    alive = [g for g in state.gladiators.values() if g.alive]
+    if alive:
+        w = alive[0]
+        finish(state, (w.seat,), "killed", f"{w.seat} killed {dead[0].seat} in combat", events)
+    else:
+        finish(state, (), "killed", "both gladiators died", events)
+    return True
+
+
+def end_turn(state: ColosseumState, dice: Dice, events: list[Event]) -> None:
+    """§5.4: endurance (§17.2, §17.3) and, from turn 3, stans missus (§5.4.1)."""
+    t = state.turn
+    end = tables().turn_end
+    const = (
+        end.endurance.constant
+        if state.options["endurance"] == "rules"
+        else end.endurance.reference_sheet_constant
+    )
+    for seat, g in state.gladiators.items():
+        die = dice.roll(end.endurance.dice, f"{seat}'s endurance 1D6 + turn", "§17.2")
+        bonus = end.endurance.exceeded_turn_bonus if g.exceeded_this_turn else 0
+        value = (g.sheet.cn + g.sheet.move + const) - (die + t + bonus)
+        text = (
+            f"{seat}: (CN {g.sheet.cn} + move {g.sheet.move} {const:+d}) − (1D6 {die} + turn {t}"
+            + (f" + {bonus} (§17.3)" if bonus else "")
+            + f") = {value}"
+        )
+        if value < 0:
+            g.sheet, evs = g.sheet.with_endurance_loss(t, -value)
+            events.append(
+                event("endurance", "§17.2", f"{text}: loses {-value} CF", seat=seat, lost=-value)
+            )
+            events.extend(sheet_events(seat, evs))
+            check_unconscious(g, events)
+        else:
+            events.append(event("endurance", "§17.2", f"{text}: no loss", seat=seat, lost=0))
+    sm = end.stans_missus
+    if t >= sm.first_turn:
+        roll = dice.roll(sm.dice, "stans missus 1D6 + turn", "§5.4.1")
+        stopped = roll + t > sm.stopped_if_above
+        events.append(
+            event(
+                "stans_missus_roll",
+                "§5.4.1",
+                f"1D6 {roll} + turn {t} = {roll + t}"
+                + (": stans missus, the match is stopped" if stopped else ": the fight goes on"),
+                stopped=stopped,
+            )
+        )
+        if stopped:
+            after = f"a phase of its own after turn {t}"
+            moment_of_truth(state, list(SEAT_NAMES), None, dice, events, after)
+            return
+    for g in state.gladiators.values():
+        g.moves_used = 0
+        g.exceeded_last_turn = g.exceeded_this_turn
+        g.exceeded_this_turn = False
+    if state.turn >= int(state.options["max_turns"]):
+        finish(
+            state,
+            (),
+            "time",
+            f"no result after {state.options['max_turns']} turns: a draw (max_turns)",
+            events,
+        )
+        return
+    state.turn += 1
+    state.phase = 1

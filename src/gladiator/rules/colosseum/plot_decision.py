@@ -1,0 +1,218 @@
+"""The plot decision (§5.2.1, §7.2, §7.5): what a gladiator may write this phase, as the options
+of a secret `ChooseOne`, each with the ghost of its path for a front end, and the throws (§13.3)
+and kicks (§13.5) written with a plot (items.py, I1-I9).
+
+RULINGS (engine level, the E series of docs/rulings.md)
+
+E7  §15.3, §15.4, §16.4: a gladiator already Prone who must Stumble (one collision knocked him
+    down and tripped him) plots KN or RO as every Prone man must, and the trip is spent (option
+    `prone_trip = "stumble"`: §15.3 first, he writes S and lies through it); a Stumble made while
+    Prone makes no Fall Prone check.
+E9  §7.7 keeps relative positions when it shifts everyone back onto the board, so two gladiators
+    running apart would outgrow any board. The printed board's size is unknown, so a plot is
+    offered only if it ends within half the board's short side of the opponent's hex (or, if no
+    plot does, no farther from him than he is now).
+E13 §7.5: with the option `reaction_time` (seconds, 0 = off) the plot decision carries a
+    `time_limit`; a gladiator who has not written his plot when it runs out has frozen: he is
+    given the plot that neither moves nor turns him (a non-rotating Pause X; a forced Stumble S;
+    KN for a Prone man, who may not Pause, §16.4; the empty plot when nothing else is legal).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import cache, lru_cache
+from typing import NamedTuple
+
+from gladiator.core.decisions import Option
+from gladiator.core.hexgrid import Hex, add, disk, distance
+from gladiator.rules.colosseum.items import (
+    may_kick_with,
+    may_throw,
+    recoverable,
+)
+from gladiator.rules.colosseum.orders import PlotChoice
+from gladiator.rules.colosseum.plots import (
+    KICK_DIRECTIONS,
+    ItemKind,
+    Kick,
+    PhasePlot,
+    PlotStatus,
+    Throw,
+    format_plot,
+    legal_plots,
+    path,
+    uses_movement_phase,
+)
+from gladiator.rules.colosseum.state import ColosseumState, Gladiator
+from gladiator.rules.colosseum.tables import AREAS
+
+
+def trip_spent(state: ColosseumState, g: Gladiator) -> bool:
+    """E7 (option `prone_trip`): a Prone man's pending Stumble gives way to §16.4's KN or RO."""
+    return g.posture == "prone" and state.options.get("prone_trip", "spent") == "spent"
+
+
+def plot_status(state: ColosseumState, g: Gladiator) -> PlotStatus:
+    """§5.2.1, §10.5 LMP, §15.3, §16.4, §17.3: what decides his legal plots now."""
+    return PlotStatus(
+        move_rate=g.sheet.move,
+        moves_used=g.moves_used,
+        posture=g.posture,
+        must_stumble=g.must_stumble and not trip_spent(state, g),
+        can_recover=bool(recoverable(state, g)),  # §7.4 R, §13.4
+        unconscious=g.sheet.unconscious,
+        lmp=g.crits.lmp,
+        exceeded_last_turn=g.exceeded_last_turn,
+    )
+
+
+def max_apart(state: ColosseumState) -> int:
+    """E9: how far from his opponent a plot may take a gladiator (half the board's short side)."""
+    return min(int(state.options["board_width"]), int(state.options["board_height"])) // 2
+
+
+class _Shape(NamedTuple):
+    """A plot as a ghost, relative to where it starts (paths are the same from every hex): its
+    text, where it ends, the hexes it passes through (the start first) and its final facing."""
+
+    text: str
+    end: Hex
+    hexes: tuple[Hex, ...]
+    facing: int
+    moves: bool  # uses a movement phase (§5.2.1)
+
+
+@cache
+def _shape(plot: PhasePlot, facing: int) -> _Shape:
+    poses = path(plot, Hex(0, 0), facing)
+    hexes = [poses[0].hex]
+    for p in poses[1:]:
+        if p.hex != hexes[-1]:
+            hexes.append(p.hex)
+    return _Shape(
+        format_plot(plot), poses[-1].hex, tuple(hexes), poses[-1].facing, uses_movement_phase(plot)
+    )
+
+
+@lru_cache(maxsize=1024)
+def _around(here: Hex) -> dict[Hex, Hex]:
+    """Every hex a plot can reach from `here` (a Charge goes 3), by its offset."""
+    return {off: add(here, off) for off in disk(Hex(0, 0), 3)}
+
+
+_PAUSE = PhasePlot(("X",), (0, 0))  # §7.4: X, the free Pause a throw is written with (I1)
+
+
+@cache
+def _with(plot: PhasePlot, extra: Kick | Throw) -> str:
+    """The text of a plot with a throw or a kick written after it."""
+    return format_plot(replace(plot, extra=extra))
+
+
+@lru_cache(maxsize=512)
+def _shapes(status: PlotStatus, facing: int) -> tuple[tuple[PhasePlot, _Shape], ...]:
+    return tuple((p, _shape(p, facing)) for p in legal_plots(status))
+
+
+@lru_cache(maxsize=4096)
+def _offered(
+    status: PlotStatus, here: Hex, facing: int, there: Hex, apart: int
+) -> tuple[tuple[PhasePlot, _Shape], ...]:
+    legal = _shapes(status, facing)
+    around = _around(here)
+    gap: dict[Hex, int] = {}
+    ends: list[int] = []
+    for _, shape in legal:
+        d = gap.get(shape.end)
+        if d is None:
+            d = gap[shape.end] = distance(around[shape.end], there)
+        ends.append(d)
+    near = tuple(ps for ps, d in zip(legal, ends, strict=True) if d <= apart)
+    if near:
+        return near
+    now = distance(here, there)
+    return tuple(ps for ps, d in zip(legal, ends, strict=True) if d <= now) or legal
+
+
+def offered_plots(state: ColosseumState, g: Gladiator) -> list[PhasePlot]:
+    """§5.2.1: his legal plots (`legal_plots`), less those that would run away (E9): a plot must
+    end within `max_apart` of the opponent's hex; if none does, it may not end farther from him
+    than he is now. (Throws and kicks, written with some of them, are `_plot_decision`'s.)"""
+    o = state.opponent(g.seat)
+    offered = _offered(plot_status(state, g), g.hex, g.facing, o.hex, max_apart(state))
+    return [p for p, _ in offered]
+
+
+@lru_cache(maxsize=2048)
+def _plot_options(
+    status: PlotStatus,
+    here: Hex,
+    facing: int,
+    there: Hex,
+    apart: int,
+    floor: tuple[tuple[Hex, ItemKind], ...],
+    throwable: tuple[ItemKind, ...],
+    target: str,
+) -> tuple[Option, ...]:
+    """The plot decision's options: the offered plots, then kicks written with those that end on
+    an item (§13.5, I6), then the throws written with a Pause (§13.3, I1)."""
+    plots = _offered(status, here, facing, there, apart)
+    around = _around(here).__getitem__
+    ways: dict[tuple[Hex, ...], tuple[Hex, ...]] = {}  # many plots share a way (hot path)
+
+    def ghost(shape: _Shape, label: str, text: str = "") -> Option:
+        # The ghost of the move: the end hex, the hexes passed through (his own first) and the
+        # facing it ends with.
+        way = ways.get(shape.hexes)
+        if way is None:
+            way = ways[shape.hexes] = tuple(map(around, shape.hexes))
+        return Option(text or shape.text, label, way[-1], way, shape.facing)
+
+    over = status.moves_used >= status.moves_allowed  # §17.3: a moving plot is the extra phase
+    extra = "extra phase (§17.3)"
+    out = [ghost(shape, extra if over and shape.moves else "") for _, shape in plots]
+    lying: dict[Hex, list[ItemKind]] = {}
+    for h, kind in floor:
+        if kind not in lying.setdefault(h, []):
+            lying[h].append(kind)
+    for p, shape in plots if lying else ():
+        kinds = lying.get(around(shape.end))
+        if not kinds or not may_kick_with(p, status.posture):
+            continue
+        for kind in kinds:
+            for side in range(6):
+                label = f"kick the {kind} {KICK_DIRECTIONS[side]} (§13.5)"
+                out.append(ghost(shape, label, _with(p, Kick(kind, side))))
+    pause = next(((p, sh) for p, sh in plots if p == _PAUSE), None) if throwable else None
+    if pause is not None:
+        for kind in throwable:
+            for area in AREAS:
+                label = f"throw your {kind} at {target}, the {area} on a 6 (§13.3)"
+                out.append(ghost(pause[1], label, _with(_PAUSE, Throw(kind, area))))
+    return tuple(out)
+
+
+def _timeout_order(options: tuple[Option, ...]) -> str:
+    """E13, §7.5: the plot that neither moves nor turns him."""
+    texts = {o.text for o in options}
+    return next((t for t in ("X", "S", "KN", "-") if t in texts), options[0].text)
+
+
+def plot_decision(state: ColosseumState, g: Gladiator) -> PlotChoice:
+    o = state.opponent(g.seat)
+    status = plot_status(state, g)
+    floor = tuple(sorted({(i.hex, i.item) for i in state.items}))
+    throwable = tuple(k for k in ("weapon", "shield") if may_throw(g, o, k))
+    options = _plot_options(
+        status, g.hex, g.facing, o.hex, max_apart(state), floor, throwable, o.seat
+    )
+    limit = int(state.options.get("reaction_time", 0))
+    return PlotChoice(
+        prompt=f"{g.seat}: plot turn {state.turn} phase {state.phase} (§5.2.1)"
+        + (f"; {limit} seconds (§7.5)" if limit else ""),
+        secret=True,
+        options=options,
+        time_limit=float(limit) if limit else None,  # §7.5
+        on_timeout=_timeout_order(options) if limit else None,
+    )
