@@ -328,8 +328,9 @@ def test_section_16_2_a_man_who_last_stepped_forward_falls_face_down() -> None:
 def test_section_18_4_after_a_mercy_collision_the_appeal_takes_the_rest_of_the_phase() -> None:
     """§8.3, §18.4 (E12): blue walks into the Prone red; the appeal takes the rest of the phase:
     no recovery, kick, throw or combat follows, and the match ends in that phase. Blue's shield
-    lies beside him, so a recovery try would throw a die the script does not hold."""
-    state, red, blue = duel((Hex(9, 4), 0), (Hex(9, 2), 3))
+    lies beside him, so a recovery try would throw a die the script does not hold. (Red writes
+    KN, so §8.3 is read to the letter, option `prone_kn = "mercy"`, M5.)"""
+    state, red, blue = duel((Hex(9, 4), 0), (Hex(9, 2), 3), prone_kn="mercy")
     red.posture = "prone"
     blue.has_shield = False
     state.items.append(GroundItem("shield", "blue", Hex(9, 3)))

@@ -203,12 +203,40 @@ def test_8_1_1_swapping_places_is_a_crossing() -> None:
     assert result.positions == {"A": Position(at(N), N), "B": Position(C, S)}
 
 
-def test_8_1_1_passing_through_a_standing_gladiator_is_a_crossing() -> None:
-    """M3: the hex of one who stands still is on his track all phase."""
+def test_8_1_a_man_who_stands_still_holds_his_hex_passing_through_it_is_a_collision() -> None:
+    """M3 (issue #10): a man who stays in his hex occupies it all phase (§8.1); the §8.1.1
+    crossing roll is for two men who both pass through a hex. B's charge through A's hex stops
+    there: no crossing dice, a collision, Impact Factors rolled."""
     paths = {"A": [(C, NE)], "B": line(at(S), N, N, N)}
+    result = run(
+        {"A": MEDIUM, "B": MEDIUM},
+        paths,
+        [(IF, 2), (IF, 5), (STUN, 4), (STUMBLE, 6)],
+    )
+    [col] = result.collisions
+    assert col.cause == "occupied" and col.hex == C and col.crossing_dice is None
+    assert [e["rule"] for e in result.events if e["type"] == "collision"] == ["§8.1"]
+    assert not any(e["type"] == "crossing" for e in result.events)
+    # B entered from the south and won (5 + forward 1 against 2): he takes the hex, A is pushed on
+    # to the north, keeping his facing.
+    assert col.attacker == "B"
+    assert result.positions == {"A": Position(at(N), NE), "B": Position(C, N)}
+
+
+def test_8_1_a_man_who_turns_in_place_still_holds_his_hex() -> None:
+    """M3: rotations take no time and leave him in his hex all phase."""
+    paths = {"A": [(C, NE), (C, N), (C, NW)], "B": line(at(S), N, N, N)}
+    result = run({"A": MEDIUM, "B": MEDIUM}, paths, [(IF, 1), (IF, 6), (STUN, 4), (STUMBLE, 6)])
+    [col] = result.collisions
+    assert col.cause == "occupied" and col.hex == C
+
+
+def test_8_1_1_entering_the_hex_a_man_has_left_is_still_a_crossing() -> None:
+    """M3: a man who leaves his hex does not hold it; the two paths share it, so they roll."""
+    paths = {"A": line(C, N, N), "B": line(at(S), N, N)}
     result = run({"A": MEDIUM, "B": MEDIUM}, paths, [(CROSS, 3), (CROSS, 4)])
     assert result.collisions == []
-    assert result.positions == {"A": Position(C, NE), "B": Position(at(N), N)}
+    assert result.positions == {"A": Position(at(N), N), "B": Position(C, N)}
 
 
 def test_8_1_1_a_pair_rolls_once_even_when_its_paths_share_several_hexes() -> None:
@@ -540,6 +568,27 @@ def test_7_7_nobody_off_the_board_no_shift() -> None:
     positions = {"A": Position(C, N), "B": Position(at(N, N), S)}
     moved, shift, events = map_edge_shift(positions, BOARD)
     assert moved == positions and shift == Hex(0, 0) and events == []
+
+
+def test_7_7_two_running_apart_wider_than_the_board_are_held_at_its_edge() -> None:
+    """§7.7, E9 (issue #10): A and B stand near the two ends of a 12-hex-wide board and both run
+    three hexes outward. No 3-hex shift can bring both back on, so each is held at the edge: his
+    run stops, a step at a time, until the §7.7 shift can keep both on the board; their relative
+    positions after that are kept exactly."""
+    from gladiator.core.hexgrid import from_offset
+
+    board = rectangle(12, 12)
+    west, east = from_offset(2, 6), from_offset(9, 6)
+    paths = {"A": line(west, SW, SW, SW, SW), "B": line(east, NE, NE, NE, NE)}
+    result = run({"A": MEDIUM, "B": MEDIUM}, paths, [], board=board)
+    assert all(p.hex in board for p in result.positions.values())
+    held = [e for e in result.events if e["type"] == "held_at_edge"]
+    assert held and all(e["rule"] == "§7.7" for e in held)
+    assert {e["figure"] for e in held} == {"A", "B"}
+    # Each stopped short of his plot, and the tracks say where (for §15.1, §16.2).
+    assert 1 <= len(result.tracks["A"]) - 1 < 3 and 1 <= len(result.tracks["B"]) - 1 < 3
+    a_end, b_end = result.tracks["A"][-1][0], result.tracks["B"][-1][0]
+    assert sub(result.positions["A"].hex, result.positions["B"].hex) == sub(a_end, b_end)
 
 
 SHIFT_BOARD = rectangle(14, 10)

@@ -8,6 +8,7 @@ the rule under test reads; the other dice come from the seed.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -24,9 +25,11 @@ from colosseum_helpers import (
     play,
     sheet,
 )
-from gladiator.core.decisions import ChooseOne, Distribute
+from gladiator.bots import make_bot
+from gladiator.core.decisions import ChooseOne, Distribute, IllegalOrder
 from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import Hex, Relation, neighbor, neighbor_at, rectangle
+from gladiator.core.match import Match
 from gladiator.rules.colosseum.attacks import (
     PhaseCombat,
     allocation_decision,
@@ -38,8 +41,10 @@ from gladiator.rules.colosseum.collision_records import FigureState
 from gladiator.rules.colosseum.combat_geometry import positional_advantage
 from gladiator.rules.colosseum.logsheet import render_text
 from gladiator.rules.colosseum.movement import resolve_movement
-from gladiator.rules.colosseum.plots import parse_plot, path
-from gladiator.rules.colosseum.tables import physical_value
+from gladiator.rules.colosseum.plot_decision import plot_status
+from gladiator.rules.colosseum.plots import format_plot, legal_plots, parse_plot, path
+from gladiator.rules.colosseum.state import ColosseumState
+from gladiator.rules.colosseum.tables import AREAS, physical_value
 
 CRT = "§9.5.1"
 
@@ -490,3 +495,82 @@ def test_s17_1_cf_lost_to_endurance_stays_lost() -> None:
     assert dice.spent() and state.turn == 4
     assert [p.endurance_cf_lost for p in red.sheet.plot] == [0, 3, 0]
     assert red.sheet.current_cf == red.sheet.cf - 3
+
+
+def test_s10_3_3_cfs_from_positional_advantage_may_only_be_spent_on_attacks() -> None:
+    """§10.3.3, §9.3.1 (issue #10): "CFs awarded for positional advantage must be used for
+    attack". Red stands behind blue, so his CFs available include his PA: his defence may take at
+    most what he has without it, and every CF of it may go to attacks."""
+    state = duel()
+    face_off(state)
+    blue = state.gladiators["blue"]
+    place(state, red=(neighbor_at(blue.hex, blue.facing, Relation.REAR), blue.facing))
+    play(state, Dice(1))
+    red = state.gladiators["red"]
+    assert state.step == "allocate" and red.pa > 0
+    without_pa = red.available - red.pa
+    decision = RULES.pending(state)["red"]
+    decision.validate(f"D-HEAD:{without_pa}")
+    with pytest.raises(IllegalOrder, match="positional advantage"):
+        decision.validate(f"D-HEAD:{without_pa + 1}")
+    with pytest.raises(IllegalOrder, match="positional advantage"):
+        decision.validate(f"A-HEAD:1 D-CHEST:{without_pa} D-LEGS:1")
+    attacks = [min(8, red.available - 8 * i) for i in range(5) if red.available - 8 * i > 0]
+    decision.validate(" ".join(f"A-{a}:{v}" for a, v in zip(AREAS, attacks, strict=False)))
+    # Blue, turned to face him (§9.1.2), has no PA and may defend with all he has.
+    RULES.pending(state)["blue"].validate(f"D-HEAD:{state.gladiators['blue'].available}")
+
+
+def _rising_red(**options: Any) -> ColosseumState:
+    """Red lies Prone (face down) toe to toe with blue, who faces him."""
+    state = duel(**options)
+    face_off(state)
+    red = state.gladiators["red"]
+    red.posture, red.prone_face = "prone", "down"
+    return state
+
+
+def test_s8_3_a_prone_man_getting_up_is_not_at_the_mercy_of_one_who_steps_in() -> None:
+    """§8.3, §14.1, ruling M5 (issue #10): a Prone man who plotted KN is getting up; he is not
+    "at the mercy" of an opponent who steps into his hex only because he is not rolling. The
+    collision is an ordinary one (Impact Factors, he counts as Kneeling, T12), no Moment of
+    Truth."""
+    state = _rising_red()
+    events = play(state, Dice(4), red="KN", blue="F")
+    kinds = [e["type"] for e in events]
+    assert "collision" in kinds and "impact_factor" in kinds
+    assert "mercy" not in kinds and "moment_of_truth" not in kinds
+    assert state.step != "over"
+    red_impact = next(e for e in events if e["type"] == "impact_factor" and e["figure"] == "red")
+    assert "kneeling" in red_impact["text"]
+
+
+def test_s8_3_option_prone_kn_mercy_reads_the_text_to_the_letter() -> None:
+    """§8.3 to the letter (option `prone_kn = "mercy"`): prone and not rolling is at mercy."""
+    state = _rising_red(prone_kn="mercy")
+    events = play(state, Dice(4), red="KN", blue="F")
+    assert any(e["type"] == "mercy" for e in events)
+    assert state.step == "over" and state.end_method in ("missus", "mercy")
+
+
+def test_s7_7_every_legal_plot_is_offered_however_far_apart_they_stand() -> None:
+    """§7.2, §7.7 (issue #10): the book sets no limit on how far from his opponent a plot may
+    take a gladiator (the old house rule E9 is gone); §7.7's shift and the board's edge keep both
+    on the board instead (movement.py, E9)."""
+    state = duel()
+    place(state, red=(Hex(2, 8), 3), blue=(Hex(17, 0), 0))
+    red = state.gladiators["red"]
+    offered = set(RULES.pending(state)["red"].texts())
+    legal = {format_plot(p) for p in legal_plots(plot_status(state, red))}
+    assert legal <= offered
+    assert "C" in offered  # the charge straight away from him
+
+
+def test_s7_7_a_long_random_match_on_the_smallest_board_never_leaves_it() -> None:
+    """§7.7, E9: random-legal play on a 12×12 board (runs apart included) keeps both on it."""
+    m = Match(RULES, {"board_width": 12, "board_height": 12, "max_turns": 6}, seed=3, nonce="")
+    bot, rng = make_bot("random"), random.Random(3)
+    board = board_of(m.state)
+    while not m.finished:
+        m.apply_step({s: bot.choose(RULES, m.state, s, d, rng) for s, d in m.pending().items()})
+        assert all(g.hex in board for g in m.state.gladiators.values())

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -157,8 +158,8 @@ def test_outside_the_colosseum_it_plays_random_legal_orders() -> None:
 # --- plotting ---------------------------------------------------------------------------------
 
 
-def fresh(seed: int = 1) -> Match:
-    return Match(RULES, {"gladiators": ["medium", "medium"]}, seed=seed, nonce="")
+def fresh(seed: int = 1, **options: Any) -> Match:
+    return Match(RULES, {"gladiators": ["medium", "medium"], **options}, seed=seed, nonce="")
 
 
 def ends_in(m: Match, seat: str, order: str) -> tuple[Hex, int]:
@@ -179,8 +180,9 @@ def test_section_9_1_it_closes_in_and_keeps_the_opponent_in_its_front() -> None:
 
 
 def test_section_8_3_it_enters_the_hex_of_a_prone_opponent() -> None:
-    """§8.3, §18.2.1: a Prone man whose hex he enters is at his mercy."""
-    m = fresh()
+    """§8.3, §18.2.1: a Prone man whose hex he enters is at his mercy (blue writes KN, so §8.3
+    is read to the letter, option `prone_kn = "mercy"`, M5)."""
+    m = fresh(prone_kn="mercy")
     red, blue = m.state.gladiators["red"], m.state.gladiators["blue"]
     blue.hex = neighbor_at(red.hex, red.facing, 0)  # right in front of red
     blue.posture = "prone"

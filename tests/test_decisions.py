@@ -26,6 +26,7 @@ from gladiator.core.decisions import (
     Option,
     PickHex,
     Slot,
+    SlotGroup,
 )
 from gladiator.core.hexgrid import Hex
 
@@ -502,3 +503,22 @@ def test_to_dict_is_json_and_self_describing(
     assert data["secret"] is decision.secret
     for key, value in extra.items():
         assert data[key] == value
+
+
+def test_distribute_slot_groups_cap_what_their_slots_take_together() -> None:
+    d = Distribute(
+        prompt="p",
+        budget=6,
+        slots=(Slot("A", 6), Slot("B", 6), Slot("C", 6)),
+        groups=(SlotGroup(("B", "C"), 2, "rule 9"),),
+    )
+    assert d.validate("A:4 B:1 C:1") == "A:4 B:1 C:1"
+    with pytest.raises(IllegalOrder, match=r"B, C may take 2 together, not 3 \(rule 9\)"):
+        d.validate("A:3 B:2 C:1")
+    rng = random.Random(5)
+    for _ in range(300):
+        amounts = d.parse(d.sample(rng))
+        assert amounts["B"] + amounts["C"] <= 2
+    legal = d.legal()
+    assert legal is not None and "B:2" in legal and "B:1 C:2" not in legal
+    assert d.to_dict()["groups"] == [{"slots": ["B", "C"], "max": 2, "why": "rule 9"}]

@@ -26,6 +26,7 @@ __all__ = [
     "Option",
     "PickHex",
     "Slot",
+    "SlotGroup",
 ]
 
 
@@ -155,6 +156,15 @@ class Slot:
     minimum: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class SlotGroup:
+    """A cap that several slots share (say, all defences), with the rule that sets it."""
+
+    slots: tuple[str, ...]
+    maximum: int
+    why: str = ""
+
+
 _SLOT_ITEM = re.compile(r"^([A-Z][A-Z0-9_-]*)\s*[:=]\s*(-?\d+)$")
 
 
@@ -163,7 +173,8 @@ class Distribute(Decision):
     """Spend up to `budget` points across named slots, each within its limits.
 
     Notation: `head:3 chest:2 arms:1` (slots left out get 0). With `exact`, the whole budget
-    must be spent. `max_used` caps how many slots may receive points (e.g. at most 5 attacks).
+    must be spent. `max_used` caps how many slots may receive points (e.g. at most 5 attacks);
+    each of `groups` caps what its slots take together.
     """
 
     kind: ClassVar[str] = "distribute"
@@ -171,6 +182,7 @@ class Distribute(Decision):
     slots: tuple[Slot, ...] = ()
     exact: bool = False
     max_used: int | None = None
+    groups: tuple[SlotGroup, ...] = ()
 
     def names(self) -> list[str]:
         return [s.name for s in self.slots]
@@ -209,6 +221,13 @@ class Distribute(Decision):
         used = sum(1 for v in amounts.values() if v)
         if self.max_used is not None and used > self.max_used:
             raise IllegalOrder(order, f"at most {self.max_used} slots may be used, not {used}")
+        for g in self.groups:
+            taken = sum(amounts[n] for n in g.slots)
+            if taken > g.maximum:
+                why = f" ({g.why})" if g.why else ""
+                raise IllegalOrder(
+                    order, f"{', '.join(g.slots)} may take {g.maximum} together, not {taken}{why}"
+                )
         return self.format(amounts)
 
     def legal(self, limit: int = 10_000) -> list[str] | None:
@@ -251,12 +270,19 @@ class Distribute(Decision):
         if self.max_used is not None:
             free = free[: max(0, self.max_used - len(forced))]
         allowed = forced + free
+        left = {g: g.maximum - sum(amounts[n] for n in g.slots) for g in self.groups}
         for _ in range(target):
             room = [s for s in allowed if amounts[s.name] < s.maximum]
+            if left:
+                full = {n for g, room_left in left.items() if room_left <= 0 for n in g.slots}
+                room = [s for s in room if s.name not in full]
             if not room:
                 break
             pick = room[int(rng.random() * len(room))]
             amounts[pick.name] += 1
+            for g in left:
+                if pick.name in g.slots:
+                    left[g] -= 1
         try:
             return self.validate(self.format(amounts))
         except IllegalOrder:
@@ -270,6 +296,10 @@ class Distribute(Decision):
             max_used=self.max_used,
             slots=[{"name": s.name, "min": s.minimum, "max": s.maximum} for s in self.slots],
         )
+        if self.groups:
+            d["groups"] = [
+                {"slots": list(g.slots), "max": g.maximum, "why": g.why} for g in self.groups
+            ]
         return d
 
 

@@ -9,6 +9,14 @@ M13 §7.7, Q45: movement and collisions run on an unbounded grid; afterwards, wh
     that brings everybody on. Relative positions and facings are kept; items on the ground do not
     move, so the result reports the total shift for the caller to re-note them. (The Advanced
     Game's walls, §7.7.1 and §25, are not handled here.)
+E9  §7.7 keeps relative positions, so two gladiators who run apart farther than the board is
+    wide cannot both be brought back onto it. The book sets no limit on how far apart a plot may
+    take them, and the printed board's size is not in the text (20×16 by default), so every
+    legal plot is offered; when the shift cannot keep everyone on the board (`BoardTooSmall`),
+    the map's edge holds them as a wall would (§7.7.1) but without the Advanced Game's wall
+    collision (§25.4): each man whose last step took him farther from the nearest other stops a
+    step short, until the shift can (movement.py, `_hold_at_edge`). Until issue #10 a plot that
+    would have ended farther than half the board's short side from the opponent was not offered.
 """
 
 from __future__ import annotations
@@ -37,11 +45,17 @@ from gladiator.rules.colosseum.state import ColosseumState
 __all__ = [
     "EDGE_SHIFT",
     "START_DISTANCE",
+    "BoardTooSmall",
     "board",
     "board_of",
     "map_edge_shift",
     "starting_positions",
 ]
+
+
+class BoardTooSmall(ValueError):
+    """§7.7's shift cannot bring everyone onto the board: they stand farther apart than it holds."""
+
 
 EDGE_SHIFT = 3  # §7.7: hexes every gladiator moves back toward the centre
 START_DISTANCE = 5  # §4.5: four empty hexes between the two gladiators
@@ -126,4 +140,6 @@ def map_edge_shift(
                 shift=vec,
             )
         )
-    raise ValueError(f"board {board.name} cannot hold the gladiators at {sorted(current.items())}")
+    raise BoardTooSmall(
+        f"board {board.name} cannot hold the gladiators at {sorted(current.items())}"
+    )

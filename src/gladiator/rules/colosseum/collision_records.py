@@ -26,7 +26,7 @@ __all__ = [
 ]
 
 StumbleRule = Literal["text", "reference"]
-CollisionCause = Literal["same_hex", "crossing", "prone", "push"]
+CollisionCause = Literal["same_hex", "occupied", "crossing", "prone", "push"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,9 +34,10 @@ class FigureState:
     """What the collision rules need to know about a gladiator this phase (T12, §8.3, §9.2).
 
     `stun` is the Stun in effect; `kneeling`, `stumbling` (performing a Stumble action this
-    phase), `ensnared`, `recovering` (plotted a Recover, R) and `rolling` (a Prone gladiator's
-    Roll, RO) are this phase's status; `prone` he lies Prone; `left_handed` swaps T11's values
-    for attackers measured in his frame; `hold_ground` is the Campaign talent (+3 IF, §36).
+    phase), `ensnared`, `recovering` (plotted a Recover, R), `rolling` (a Prone gladiator's
+    Roll, RO) and `rising` (a Prone gladiator getting up to his knees, KN) are this phase's
+    status; `prone` he lies Prone; `left_handed` swaps T11's values for attackers measured in his
+    frame; `hold_ground` is the Campaign talent (+3 IF, §36).
     """
 
     gladiator_class: GladiatorClass = "medium"
@@ -50,6 +51,7 @@ class FigureState:
     recovering: bool = False
     rolling: bool = False
     prone: bool = False
+    rising: bool = False
     left_handed: bool = False
     hold_ground: bool = False
 
@@ -62,11 +64,19 @@ class FigureState:
             raise ValueError(f"Stun in effect cannot be {self.stun}")
         if self.rolling and not self.prone:
             raise ValueError("only a Prone gladiator may Roll (§7.4 RO)")
+        if self.rising and not self.prone:
+            raise ValueError("only a Prone gladiator gets up to his knees (§14.1 KN)")
 
     @property
     def holds_hex(self) -> bool:
         """§8.3, Q24: a Prone gladiator who is not rolling; entering his hex is a collision."""
         return self.prone and not self.rolling
+
+    @property
+    def at_mercy(self) -> bool:
+        """§8.3, M5: whoever enters his hex has him at his mercy, unless he is getting up
+        (`rising`: he plotted KN, option `prone_kn = "rising"`)."""
+        return self.holds_hex and not self.rising
 
 
 @dataclass(frozen=True, slots=True)

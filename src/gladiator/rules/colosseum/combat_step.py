@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from gladiator.core.decisions import Distribute
+from gladiator.core.decisions import Distribute, SlotGroup
 from gladiator.core.dice import Dice
 from gladiator.core.protocol import Event
 from gladiator.rules.colosseum.attacks import (
@@ -142,14 +142,24 @@ def prepare_combat(state: ColosseumState, events: list[Event]) -> bool:
 
 # -- the allocation decision (§9.3) ---------------------------------------------------------------
 def allocation_choice(g: Gladiator) -> Distribute:
+    """§9.3: his CFs available over attacks and defences; none to attacks if he may not attack
+    (§9.1), and none of his PA to defence (§10.3.3)."""
+    # §10.3.3: "CFs awarded for positional advantage must be used for attack".
+    defence_cap = max(0, g.available - g.pa) if g.pa > 0 else None
     d = allocation_decision(
         g.available,
         prompt=f"{g.seat}: allocate up to {max(g.available, 0)} CF to attack and defence (§9.3)"
-        + ("" if g.may_attack else "; you may not attack this phase (§9.1)"),
+        + ("" if g.may_attack else "; you may not attack this phase (§9.1)")
+        + ("" if defence_cap is None else f"; at most {defence_cap} to defence (§10.3.3)"),
     )
     slots = d.slots
     if not g.may_attack:
         slots = tuple(replace(s, maximum=0) if s.name.startswith("A-") else s for s in slots)
+    groups: tuple[SlotGroup, ...] = ()
+    if defence_cap is not None:
+        defences = tuple(s.name for s in slots if s.name.startswith("D-"))
+        why = "§10.3.3: CFs from positional advantage must be used for attack"
+        groups = (SlotGroup(defences, defence_cap, why),)
     return AllocationChoice(
         prompt=d.prompt,
         secret=True,
@@ -157,6 +167,7 @@ def allocation_choice(g: Gladiator) -> Distribute:
         slots=slots,
         exact=d.exact,
         max_used=d.max_used,
+        groups=groups,
     )
 
 

@@ -250,6 +250,7 @@ def best_allocation(
     halve_attack: Sequence[bool] = (False,) * 5,
     performance: float = 0.0,
     min_attack: int = 1,
+    defence_max: int | None = None,
 ) -> Plan:
     """The split of `budget` CF that maximises the expected worth dealt minus taken.
 
@@ -257,7 +258,8 @@ def best_allocation(
     halved where `halve_attack[a]`, §14.2, §14.3, §13.4.2). `threat[a]`: how likely the opponent
     attacks my area a; `threat_curves[a][d]`: the worth of his attack there against d CF of my
     defence. `performance`: worth of one CF of attack over defence (§18.3's performance value).
-    Attacks are a knapsack over the areas; defence is filled one CF at a time where it saves most.
+    Attacks are a knapsack over the areas; defence is filled one CF at a time where it saves most,
+    up to `defence_max` (§10.3.3: CFs from positional advantage go to attacks).
     """
     n = len(AREAS)
     # defence_value[r]: the best saving from r CF of defence, greedily, with the split.
@@ -297,7 +299,7 @@ def best_allocation(
         best = nxt
     choice: tuple[float, tuple[int, ...], tuple[int, ...]] | None = None
     for t, (v, alloc) in best.items():
-        r = budget - t
+        r = budget - t if defence_max is None else min(budget - t, defence_max)
         spent_defence = sum(splits[r])
         total = v + saved[r] - base + performance * (t - spent_defence)
         if choice is None or total > choice[0]:

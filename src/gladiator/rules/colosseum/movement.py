@@ -21,8 +21,10 @@ M1  §5.2.2, §8.1.1: movement is executed step by step, one step per hex entere
     his start hex included, so a gladiator standing still occupies his hex all phase.
 M2  §8.1: two gladiators whose tracks end in the same hex collide there, always. This includes
     ending in the hex of a gladiator who does not move.
-M3  §8.1.1: two gladiators whose tracks share any other hex (crossing, swapping places, passing
-    through the hex of one who stands still or has just left it) each roll 1D6 once for the pair;
+M3  §8.1, §8.1.1: a gladiator who stays in his hex all phase (he may turn in it) occupies it, so
+    anyone entering it collides with him there, always, with no dice (cause "occupied"). Two
+    gladiators whose tracks share any other hex (crossing, swapping places, entering the hex the
+    other has just left, or will leave) each roll 1D6 once for the pair;
     equal rolls are a collision in the first hex they share. Steps are ordered by
     (the later of the two arrivals, the earlier one); unequal rolls let both paths run on, and
     the pair does not roll again this phase.
@@ -33,7 +35,9 @@ M5  §8.3, Q24, §18.2.1: a Prone gladiator who is not rolling occupies his hex;
     collides, without dice. If the one entering is not Prone he has the other at his mercy: no
     Impact Factor is rolled, he stops in the hex he came from, and the match goes to the Moment of
     Truth (the collision says `moment_of_truth`). A Prone roller (RO) collides normally (+4 IF),
-    also with a Prone gladiator who is not rolling.
+    also with a Prone gladiator who is not rolling. A Prone gladiator getting up (he plotted KN,
+    `rising`) is at nobody's mercy: he holds his hex and the collision is an ordinary one, in which
+    he counts as Kneeling (T12 −2); option `prone_kn = "mercy"` reads §8.3 to the letter.
 M6  §8.4, T12: IF = 1D6 + T12's DRMs as the data file gives them; sidesteps forward (SFL, SFR)
     count as hexes moved forward, sidesteps backward (SBL, SBR) as backward, only hexes moved
     before the collision count, and a Roll's hex counts as neither (its +4 covers it). Stun in
@@ -71,11 +75,12 @@ from gladiator.core.hexgrid import (
     Hex,
     HexMap,
     direction_to,
+    distance,
     neighbor,
     relation_of,
     ring,
 )
-from gladiator.rules.colosseum.board import map_edge_shift
+from gladiator.rules.colosseum.board import BoardTooSmall, map_edge_shift
 from gladiator.rules.colosseum.collision_records import (
     Collision,
     CollisionCause,
@@ -210,6 +215,8 @@ def _pair_candidate(
                 continue
             if figures[x].holds_hex or figures[y].holds_hex:  # M5
                 consider(h, ix, iy_, "prone", True)
+            elif len(tx) == 1 or len(ty) == 1:  # M3: one of them holds his hex all phase
+                consider(h, ix, iy_, "occupied", True)
             elif pair not in rolled:  # M3
                 consider(h, ix, iy_, "crossing", False)
     return best
@@ -238,7 +245,7 @@ def _impact_drms(
         out.append(("moved_backward", backward * t.moved_backward.drm))
     if figure.rolling:
         out.append(("rolled", t.rolled.drm))
-    if figure.kneeling or figure.stumbling:
+    if figure.kneeling or figure.stumbling or figure.rising:  # M5: one getting up is Kneeling
         out.append(("kneeling_or_stumbling", t.kneeling_or_stumbling.drm))
     if figure.ensnared:
         out.append(("ensnared", t.ensnared.drm))
@@ -288,9 +295,16 @@ class _Phase:
     def collide(self, c: _Candidate, crossing: tuple[int, int] | None) -> None:
         x, y, h = c.x, c.y, c.hex
         tx, ty = self.tracks[x], self.tracks[y]
-        rule = {"same_hex": "§8.1", "crossing": "§8.1.1", "prone": "§8.3", "push": "Q36"}[c.cause]
+        rule = {
+            "same_hex": "§8.1",
+            "occupied": "§8.1",
+            "crossing": "§8.1.1",
+            "prone": "§8.3",
+            "push": "Q36",
+        }[c.cause]
         how = {
             "same_hex": "end their movement in the same hex",
+            "occupied": "meet in the hex one of them holds all phase",
             "crossing": "rolled equal dice where their paths cross",
             "prone": "meet where a Prone gladiator lies",
             "push": "meet where one of them was pushed",
@@ -307,7 +321,7 @@ class _Phase:
             )
         )
         fx, fy = self.figures[x], self.figures[y]
-        prone_one = x if fx.holds_hex else y if fy.holds_hex else None
+        prone_one = x if fx.at_mercy else y if fy.at_mercy else None
         if prone_one is not None:
             other = y if prone_one == x else x
             if not self.figures[other].prone:
@@ -544,6 +558,57 @@ def _nearest_free(h: Hex, taken: set[Hex]) -> Hex:
         radius += 1
 
 
+def _uncrowded(
+    names: Sequence[str], tracks: Mapping[str, list[_Step]]
+) -> tuple[dict[str, Position], list[Event]]:
+    """Where the tracks end; M12: only a runaway chain of pushes can leave two in one hex."""
+    positions = {n: _final(tracks[n]) for n in names}
+    events: list[Event] = []
+    taken: set[Hex] = set()
+    for n in names:
+        if positions[n].hex in taken:
+            free = _nearest_free(positions[n].hex, taken)
+            events.append(
+                event(
+                    "crowded",
+                    "Q36",
+                    f"{n} cannot stay in crowded {hex_text(positions[n].hex)}; "
+                    f"he moves to {hex_text(free)}",
+                    figure=n,
+                )
+            )
+            positions[n] = Position(free, positions[n].facing)
+        taken.add(positions[n].hex)
+    return positions, events
+
+
+def _hold_at_edge(
+    names: Sequence[str], tracks: dict[str, list[_Step]], events: list[Event]
+) -> None:
+    """E9, §7.7: the board cannot hold everyone where the tracks end (they have run farther
+    apart than it is wide). Each man whose last step took him farther from the nearest other is
+    held one step short (all who moved, if none did); the caller tries the shift again. They all
+    began the phase on the board, so this ends."""
+
+    def nearest(n: str, h: Hex) -> int:
+        return min((distance(h, tracks[o][-1].hex) for o in names if o != n), default=0)
+
+    moved = [n for n in names if len(tracks[n]) > 1]
+    away = [n for n in moved if nearest(n, tracks[n][-1].hex) > nearest(n, tracks[n][-2].hex)]
+    for n in away or moved:
+        tracks[n] = _cut(tracks[n], len(tracks[n]) - 2)
+        events.append(
+            event(
+                "held_at_edge",
+                "§7.7",
+                f"{n} is held at the edge of the arena in {hex_text(tracks[n][-1].hex)}: the "
+                "board cannot keep everyone on it farther apart (E9)",
+                figure=n,
+                hex=tracks[n][-1].hex,
+            )
+        )
+
+
 def resolve_movement(
     figures: Mapping[str, FigureState],
     paths: Mapping[str, Sequence[Any]],
@@ -627,25 +692,16 @@ def resolve_movement(
         collided.add(pair)
         phase.collide(c, crossing)
 
-    positions = {n: _final(tracks[n]) for n in names}
-    taken: set[Hex] = set()
-    for n in names:  # M12: only a runaway chain of pushes can leave two in one hex
-        if positions[n].hex in taken:
-            free = _nearest_free(positions[n].hex, taken)
-            phase.events.append(
-                event(
-                    "crowded",
-                    "Q36",
-                    f"{n} cannot stay in crowded {hex_text(positions[n].hex)}; "
-                    f"he moves to {hex_text(free)}",
-                    figure=n,
-                )
-            )
-            positions[n] = Position(free, positions[n].facing)
-        taken.add(positions[n].hex)
-
-    positions, shift, shift_events = map_edge_shift(positions, board)
-    phase.events.extend(shift_events)
+    while True:
+        positions, crowd_events = _uncrowded(names, tracks)
+        try:
+            positions, shift, shift_events = map_edge_shift(positions, board)
+        except BoardTooSmall:
+            _hold_at_edge(names, tracks, phase.events)  # E9
+            continue
+        phase.events.extend(crowd_events)
+        phase.events.extend(shift_events)
+        break
     for n in names:
         phase.events.append(
             event(

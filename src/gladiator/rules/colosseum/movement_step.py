@@ -154,6 +154,7 @@ def resolve_plots(
             stumbling=g.stumbling,
             prone=prone,
             rolling=prone and bool(plot.actions) and plot.actions[0].startswith("RO"),
+            rising=prone and plot.actions[:1] == ("KN",) and state.options["prone_kn"] == "rising",
             recovering="R" in plot.actions,  # §8.2 T12: −3 to his impact factor
             left_handed=g.left_handed,
         )

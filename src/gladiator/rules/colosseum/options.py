@@ -56,6 +56,10 @@ class ColosseumOptions(BaseModel):
     # ("spent", the trip is lost on the ground) or §15.3 "must be entered ... regardless" first
     # ("stumble": he lies through a Stumble phase before he may get up).
     prone_trip: Literal["spent", "stumble"] = "spent"
+    # §8.3, M5: a Prone man who plotted KN is getting up: "rising" (he is at nobody's mercy; one
+    # who steps into his hex collides with him as with a Kneeling man) or "mercy" (§8.3 to the
+    # letter: Prone and not rolling, so at the mercy of whoever enters his hex).
+    prone_kn: Literal["rising", "mercy"] = "rising"
     # Safety net: after this many turns the match is stopped as a plain draw ("time").
     max_turns: int = Field(default=20, ge=1, le=1000)
 

@@ -8,10 +8,6 @@ E7  §15.3, §15.4, §16.4: a gladiator already Prone who must Stumble (one coll
     down and tripped him) plots KN or RO as every Prone man must, and the trip is spent (option
     `prone_trip = "stumble"`: §15.3 first, he writes S and lies through it); a Stumble made while
     Prone makes no Fall Prone check.
-E9  §7.7 keeps relative positions when it shifts everyone back onto the board, so two gladiators
-    running apart would outgrow any board. The printed board's size is unknown, so a plot is
-    offered only if it ends within half the board's short side of the opponent's hex (or, if no
-    plot does, no farther from him than he is now).
 E13 §7.5: with the option `reaction_time` (seconds, 0 = off) the plot decision carries a
     `time_limit`; a gladiator who has not written his plot when it runs out has frozen: he is
     given the plot that neither moves nor turns him (a non-rotating Pause X; a forced Stumble S;
@@ -25,7 +21,7 @@ from functools import cache, lru_cache
 from typing import NamedTuple
 
 from gladiator.core.decisions import Option
-from gladiator.core.hexgrid import Hex, add, disk, distance
+from gladiator.core.hexgrid import Hex, add, disk
 from gladiator.rules.colosseum.items import (
     may_kick_with,
     may_throw,
@@ -65,11 +61,6 @@ def plot_status(state: ColosseumState, g: Gladiator) -> PlotStatus:
         lmp=g.crits.lmp,
         exceeded_last_turn=g.exceeded_last_turn,
     )
-
-
-def max_apart(state: ColosseumState) -> int:
-    """E9: how far from his opponent a plot may take a gladiator (half the board's short side)."""
-    return min(int(state.options["board_width"]), int(state.options["board_height"])) // 2
 
 
 class _Shape(NamedTuple):
@@ -115,49 +106,19 @@ def _shapes(status: PlotStatus, facing: int) -> tuple[tuple[PhasePlot, _Shape], 
     return tuple((p, _shape(p, facing)) for p in legal_plots(status))
 
 
-@lru_cache(maxsize=4096)
-def _offered(
-    status: PlotStatus, here: Hex, facing: int, there: Hex, apart: int
-) -> tuple[tuple[PhasePlot, _Shape], ...]:
-    legal = _shapes(status, facing)
-    around = _around(here)
-    gap: dict[Hex, int] = {}
-    ends: list[int] = []
-    for _, shape in legal:
-        d = gap.get(shape.end)
-        if d is None:
-            d = gap[shape.end] = distance(around[shape.end], there)
-        ends.append(d)
-    near = tuple(ps for ps, d in zip(legal, ends, strict=True) if d <= apart)
-    if near:
-        return near
-    now = distance(here, there)
-    return tuple(ps for ps, d in zip(legal, ends, strict=True) if d <= now) or legal
-
-
-def offered_plots(state: ColosseumState, g: Gladiator) -> list[PhasePlot]:
-    """§5.2.1: his legal plots (`legal_plots`), less those that would run away (E9): a plot must
-    end within `max_apart` of the opponent's hex; if none does, it may not end farther from him
-    than he is now. (Throws and kicks, written with some of them, are `_plot_decision`'s.)"""
-    o = state.opponent(g.seat)
-    offered = _offered(plot_status(state, g), g.hex, g.facing, o.hex, max_apart(state))
-    return [p for p, _ in offered]
-
-
 @lru_cache(maxsize=2048)
 def _plot_options(
     status: PlotStatus,
     here: Hex,
     facing: int,
-    there: Hex,
-    apart: int,
     floor: tuple[tuple[Hex, ItemKind], ...],
     throwable: tuple[ItemKind, ...],
     target: str,
 ) -> tuple[Option, ...]:
-    """The plot decision's options: the offered plots, then kicks written with those that end on
-    an item (§13.5, I6), then the throws written with a Pause (§13.3, I1)."""
-    plots = _offered(status, here, facing, there, apart)
+    """The plot decision's options: every legal plot (§7.2, however far from his opponent it takes
+    him, §7.7), then kicks written with those that end on an item (§13.5, I6), then the throws
+    written with a Pause (§13.3, I1)."""
+    plots = _shapes(status, facing)
     around = _around(here).__getitem__
     ways: dict[tuple[Hex, ...], tuple[Hex, ...]] = {}  # many plots share a way (hot path)
 
@@ -204,9 +165,7 @@ def plot_decision(state: ColosseumState, g: Gladiator) -> PlotChoice:
     status = plot_status(state, g)
     floor = tuple(sorted({(i.hex, i.item) for i in state.items}))
     throwable = tuple(k for k in ("weapon", "shield") if may_throw(g, o, k))
-    options = _plot_options(
-        status, g.hex, g.facing, o.hex, max_apart(state), floor, throwable, o.seat
-    )
+    options = _plot_options(status, g.hex, g.facing, floor, throwable, o.seat)
     limit = int(state.options.get("reaction_time", 0))
     return PlotChoice(
         prompt=f"{g.seat}: plot turn {state.turn} phase {state.phase} (§5.2.1)"
