@@ -1,39 +1,49 @@
-# Two entry points: `make play` (set up, then the web arena on http://127.0.0.1:8000/)
-# and `make test` (set up, then lint, type-check and run every test).
+# Two entry points: `make play` (set up the runtime, then the web arena on
+# http://127.0.0.1:8000/) and `make test` (set up everything, Chromium and PostgreSQL included,
+# then lint, type-check and run every test). scripts/setup-system.sh installs what is missing.
+#
+# One .venv serves both. `make play` syncs without the dev group and --inexact, so it neither
+# installs the dev tools nor removes them when `make test` put them there; `uv run --no-dev`
+# keeps uv from adding them back. The test targets' `uv run` syncs the dev group (a no-op after
+# `make setup`). --frozen everywhere: uv.lock is used as it is, never rewritten.
 export UV_PYTHON_DOWNLOADS := never
 UV := $(shell command -v uv 2>/dev/null || echo "python3 -m uv")
 
-.PHONY: setup play play-terminal test lint typecheck pytest bench sim clean
+.PHONY: setup setup-play play play-terminal test lint typecheck pytest bench sim clean
 
 setup:
-	@python3 -m uv --version >/dev/null 2>&1 || command -v uv >/dev/null 2>&1 || python3 -m pip install --quiet uv
+	@bash scripts/setup-system.sh --test
 	$(UV) sync --frozen
 
-play: setup
-	$(UV) run gladiator serve
+setup-play:
+	@bash scripts/setup-system.sh
+	$(UV) sync --frozen --no-dev --inexact
 
-play-terminal: setup
-	$(UV) run gladiator play quick
+play: setup-play
+	$(UV) run --frozen --no-dev gladiator serve
+
+play-terminal: setup-play
+	$(UV) run --frozen --no-dev gladiator play quick
 
 test: setup lint typecheck pytest
 
 lint:
-	$(UV) run ruff check src tests
-	$(UV) run ruff format --check src tests
+	$(UV) run --frozen ruff check src tests
+	$(UV) run --frozen ruff format --check src tests
 
 typecheck:
-	$(UV) run mypy
+	$(UV) run --frozen mypy
 
 # Browser tests run in a process of their own: once Playwright's sync API has run, asyncio.run()
 # in a later test of the same process fails.
 pytest:
-	$(UV) run pytest
-	$(UV) run pytest -m browser
+	$(UV) run --frozen pytest
+	$(UV) run --frozen pytest -m browser
 
-bench: setup
-	$(UV) run gladiator bench quick --matches 1000 --out bench/quick.json
-	$(UV) run gladiator bench skirmish --matches 200 --out bench/skirmish.json
-	$(UV) run gladiator bench colosseum --matches 20 --out bench/colosseum.json
+bench: setup-play
+	$(UV) run --frozen --no-dev gladiator bench quick --matches 1000 --out bench/quick.json
+	$(UV) run --frozen --no-dev gladiator bench skirmish --matches 200 --out bench/skirmish.json
+	$(UV) run --frozen --no-dev gladiator bench colosseum --matches 20 --out bench/colosseum.json
 
 clean:
 	rm -rf .venv .mypy_cache .pytest_cache .ruff_cache .hypothesis
