@@ -117,8 +117,12 @@ def _check_runs(what: str, spans: Sequence[tuple[int, int]], faces: range) -> No
     """Rows lo..hi must cover exactly `faces`, in order, without a gap or an overlap."""
     expected = faces.start
     for lo, hi in spans:
-        if lo != expected or hi < lo:
-            raise ValueError(f"{what} rows must run on from {expected}, got {lo}-{hi}")
+        if hi < lo:
+            raise ValueError(f"{what} row {lo}-{hi} is empty")
+        if lo < expected:
+            raise ValueError(f"{what} rows overlap: {lo}-{hi} starts before {expected}")
+        if lo > expected:
+            raise ValueError(f"{what} rows leave a gap: nothing for {expected}-{lo - 1}")
         expected = hi + 1
     if expected != faces.stop:
         raise ValueError(f"{what} rows must end at {faces.stop - 1}, got {expected - 1}")
