@@ -9,7 +9,7 @@
 export UV_PYTHON_DOWNLOADS := never
 UV := $(shell command -v uv 2>/dev/null || echo "python3 -m uv")
 
-.PHONY: setup setup-play play play-terminal test lint typecheck pytest bench sim clean
+.PHONY: setup setup-play play play-terminal test lint typecheck pytest bench clean
 
 setup:
 	@bash scripts/setup-system.sh --test

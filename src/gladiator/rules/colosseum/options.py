@@ -60,6 +60,9 @@ class ColosseumOptions(BaseModel):
     # who steps into his hex collides with him as with a Kneeling man) or "mercy" (§8.3 to the
     # letter: Prone and not rolling, so at the mercy of whoever enters his hex).
     prone_kn: Literal["rising", "mercy"] = "rising"
+    # §19-§29: the Advanced Game. Off, the Basic Game (§2-§18) exactly; on, the Advanced Game's
+    # rules apply, each optional one behind its own flag below where the book marks it optional.
+    advanced: bool = False
     # Safety net: after this many turns the match is stopped as a plain draw ("time").
     max_turns: int = Field(default=20, ge=1, le=1000)
 
