@@ -18,6 +18,7 @@ from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import Hex, line, neighbor_at
 from gladiator.core.match import Match
 from gladiator.rules.colosseum.engine import ColosseumRules
+from gladiator.rules.colosseum.orders import PlotChoice
 from gladiator.rules.colosseum.plots import parse_plot, path
 from gladiator.rules.colosseum.state import ColosseumState, GroundItem
 
@@ -249,8 +250,9 @@ def test_section_13_5_kicks_are_offered_only_where_he_ends_on_an_item_not_steppi
     assert not [t for t in texts(state, "red") if "+K" in t]
     blue.has_weapon = False
     state.items.append(GroundItem("weapon", "blue", Hex(9, 4)))
-    options = RULES.pending(state)["red"].options  # type: ignore[attr-defined]
-    kicks = [o for o in options if "+K" in o.text]
+    decision = RULES.pending(state)["red"]
+    assert isinstance(decision, PlotChoice)
+    kicks = [o for o in decision.board_options() if "+K" in o.text]
     assert {o.text for o in kicks if o.text.startswith("F +")} == {
         f"F +KW-{d}" for d in ("F", "FR", "BR", "B", "BL", "FL")
     }
@@ -404,7 +406,9 @@ def test_every_plot_option_carries_its_ghost_end_hex_path_and_facing() -> None:
     """Each option gives the hex it ends in, the hexes it passes through (his own first) and the
     final facing, as `plots.path` moves him (§7.2.2, §7.3, §7.4)."""
     state, red, _ = duel((Hex(9, 5), 0), (Hex(9, 0), 3))
-    options = {o.text: o for o in RULES.pending(state)["red"].options}  # type: ignore[attr-defined]
+    decision = RULES.pending(state)["red"]
+    assert isinstance(decision, PlotChoice) and decision.origin == red.hex
+    options = {o.text: o for o in decision.board_options()}
     ff = options["F F(R)"]
     assert (ff.hex, ff.path, ff.facing) == (Hex(9, 3), (Hex(9, 5), Hex(9, 4), Hex(9, 3)), 1)
     c = options["C"]
@@ -418,6 +422,11 @@ def test_every_plot_option_carries_its_ghost_end_hex_path_and_facing() -> None:
         assert (o.hex, o.facing) == (poses[-1].hex, poses[-1].facing)
         assert o.path[0] == red.hex and set(o.path) == {p.hex for p in poses}
     assert ff.to_dict()["path"] == [[9, 5], [9, 4], [9, 3]]
+    # In his own frame the same option is an offset from his hex; front ends get the board.
+    own = {o.text: o for o in decision.options}["F F(R)"]
+    assert (own.hex, own.path) == (Hex(0, -2), (Hex(0, 0), Hex(0, -1), Hex(0, -2)))
+    sent = next(o for o in decision.to_dict()["options"] if o["text"] == "F F(R)")
+    assert (sent["hex"], sent["path"]) == ([9, 3], [[9, 5], [9, 4], [9, 3]])
 
 
 # --- the review's corrections: T14 "is Stumbling", T12 "attempted to Recover", Q26 ----------------

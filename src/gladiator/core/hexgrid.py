@@ -19,6 +19,7 @@ import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import IntEnum
+from functools import cached_property
 from typing import Any, NamedTuple
 
 __all__ = [
@@ -522,6 +523,11 @@ class HexMap:
 
     def centre(self) -> Hex:
         """The map hex nearest (Euclidean) the centroid; ties go to the smallest (q, r)."""
+        return self._centre
+
+    @cached_property
+    def _centre(self) -> Hex:
+        # Worked out once per map: the §7.7 shift asks for it after every movement.
         n = len(self.hexes)
         if n == 0:
             raise ValueError("centre of an empty map")

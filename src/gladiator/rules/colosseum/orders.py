@@ -10,18 +10,53 @@ A phase plot is chosen from the legal plots, but typed in any spelling `parse_pl
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from gladiator.core.decisions import ChooseOne, Distribute, IllegalOrder
+from gladiator.core.decisions import ChooseOne, Distribute, IllegalOrder, Option
+from gladiator.core.hexgrid import Hex
 from gladiator.rules.colosseum.attacks import AllocationError, format_allocation, parse_allocation
 from gladiator.rules.colosseum.plots import PlotError, format_plot, parse_plot
 
 __all__ = ["AllocationChoice", "PlotChoice"]
 
 
+_OWN_HEX = Hex(0, 0)
+
+
 @dataclass(frozen=True, slots=True)
 class PlotChoice(ChooseOne):
     """§7.2: one of the legal plots, in any spelling of the plot notation (§7.5: with the
-    option `reaction_time`, timed; the time-out order is the one that neither moves nor turns)."""
+    option `reaction_time`, timed; the time-out order is the one that neither moves nor turns).
+
+    The options are in the gladiator's own frame: each option's hex and path are offsets from
+    `origin`, his hex, so the same options serve him wherever he stands (search and simulation
+    never draw ghosts). `board_options()` and `to_dict()` (what front ends receive) give them on
+    the board.
+    """
+
+    origin: Hex = _OWN_HEX
+
+    def board_options(self) -> tuple[Option, ...]:
+        q, r = self.origin
+
+        def at(h: Hex) -> Hex:
+            return Hex(h.q + q, h.r + r)
+
+        return tuple(
+            Option(
+                o.text,
+                o.label,
+                None if o.hex is None else at(o.hex),
+                tuple(map(at, o.path)),
+                o.facing,
+            )
+            for o in self.options
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        d = ChooseOne.to_dict(self)
+        d["options"] = [o.to_dict() for o in self.board_options()]
+        return d
 
     def validate(self, order: str) -> str:
         try:

@@ -21,7 +21,7 @@ from functools import cache, lru_cache
 from typing import NamedTuple
 
 from gladiator.core.decisions import Option
-from gladiator.core.hexgrid import Hex, add, disk
+from gladiator.core.hexgrid import Hex
 from gladiator.rules.colosseum.items import (
     may_kick_with,
     may_throw,
@@ -86,12 +86,6 @@ def _shape(plot: PhasePlot, facing: int) -> _Shape:
     )
 
 
-@lru_cache(maxsize=1024)
-def _around(here: Hex) -> dict[Hex, Hex]:
-    """Every hex a plot can reach from `here` (a Charge goes 3), by its offset."""
-    return {off: add(here, off) for off in disk(Hex(0, 0), 3)}
-
-
 _PAUSE = PhasePlot(("X",), (0, 0))  # §7.4: X, the free Pause a throw is written with (I1)
 
 
@@ -106,10 +100,9 @@ def _shapes(status: PlotStatus, facing: int) -> tuple[tuple[PhasePlot, _Shape], 
     return tuple((p, _shape(p, facing)) for p in legal_plots(status))
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=4096)
 def _plot_options(
     status: PlotStatus,
-    here: Hex,
     facing: int,
     floor: tuple[tuple[Hex, ItemKind], ...],
     throwable: tuple[ItemKind, ...],
@@ -117,18 +110,14 @@ def _plot_options(
 ) -> tuple[Option, ...]:
     """The plot decision's options: every legal plot (§7.2, however far from his opponent it takes
     him, §7.7), then kicks written with those that end on an item (§13.5, I6), then the throws
-    written with a Pause (§13.3, I1)."""
+    written with a Pause (§13.3, I1). In his own frame: hexes are offsets from his hex, and so is
+    `floor` (the items lying around), so one set of options serves wherever he stands."""
     plots = _shapes(status, facing)
-    around = _around(here).__getitem__
-    ways: dict[tuple[Hex, ...], tuple[Hex, ...]] = {}  # many plots share a way (hot path)
 
     def ghost(shape: _Shape, label: str, text: str = "") -> Option:
         # The ghost of the move: the end hex, the hexes passed through (his own first) and the
         # facing it ends with.
-        way = ways.get(shape.hexes)
-        if way is None:
-            way = ways[shape.hexes] = tuple(map(around, shape.hexes))
-        return Option(text or shape.text, label, way[-1], way, shape.facing)
+        return Option(text or shape.text, label, shape.end, shape.hexes, shape.facing)
 
     over = status.moves_used >= status.moves_allowed  # §17.3: a moving plot is the extra phase
     extra = "extra phase (§17.3)"
@@ -138,7 +127,7 @@ def _plot_options(
         if kind not in lying.setdefault(h, []):
             lying[h].append(kind)
     for p, shape in plots if lying else ():
-        kinds = lying.get(around(shape.end))
+        kinds = lying.get(shape.end)
         if not kinds or not may_kick_with(p, status.posture):
             continue
         for kind in kinds:
@@ -163,15 +152,17 @@ def _timeout_order(options: tuple[Option, ...]) -> str:
 def plot_decision(state: ColosseumState, g: Gladiator) -> PlotChoice:
     o = state.opponent(g.seat)
     status = plot_status(state, g)
-    floor = tuple(sorted({(i.hex, i.item) for i in state.items}))
+    here = g.hex
+    floor = tuple(sorted({(Hex(i.hex.q - here.q, i.hex.r - here.r), i.item) for i in state.items}))
     throwable = tuple(k for k in ("weapon", "shield") if may_throw(g, o, k))
-    options = _plot_options(status, g.hex, g.facing, floor, throwable, o.seat)
+    options = _plot_options(status, g.facing, floor, throwable, o.seat)
     limit = int(state.options.get("reaction_time", 0))
     return PlotChoice(
         prompt=f"{g.seat}: plot turn {state.turn} phase {state.phase} (§5.2.1)"
         + (f"; {limit} seconds (§7.5)" if limit else ""),
         secret=True,
         options=options,
+        origin=here,
         time_limit=float(limit) if limit else None,  # §7.5
         on_timeout=_timeout_order(options) if limit else None,
     )

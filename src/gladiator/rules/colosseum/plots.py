@@ -431,6 +431,12 @@ def parse_plot(text: str) -> PhasePlot:
     """Read a plot in the notation (case-insensitive, spaces optional); PlotError if malformed."""
     if not isinstance(text, str):
         raise PlotError(f"a plot is text, not {type(text).__name__}")
+    return _parse_plot(text)
+
+
+@lru_cache(maxsize=8192)
+def _parse_plot(text: str) -> PhasePlot:
+    # Every order is read twice a phase (checked, then applied): the few hundred plots repeat.
     base, plus, written = text.partition("+")
     if plus:
         extra = parse_extra(written)
