@@ -521,4 +521,4 @@ def test_distribute_slot_groups_cap_what_their_slots_take_together() -> None:
         assert amounts["B"] + amounts["C"] <= 2
     legal = d.legal()
     assert legal is not None and "B:2" in legal and "B:1 C:2" not in legal
-    assert d.to_dict()["groups"] == [{"slots": ["B", "C"], "max": 2, "why": "rule 9"}]
+    assert d.to_dict()["groups"] == [{"slots": ["B", "C"], "max": 2, "why": "rule 9", "label": ""}]

@@ -163,6 +163,7 @@ class SlotGroup:
     slots: tuple[str, ...]
     maximum: int
     why: str = ""
+    label: str = ""  # what a form calls the group ("defence")
 
 
 _SLOT_ITEM = re.compile(r"^([A-Z][A-Z0-9_-]*)\s*[:=]\s*(-?\d+)$")
@@ -298,7 +299,8 @@ class Distribute(Decision):
         )
         if self.groups:
             d["groups"] = [
-                {"slots": list(g.slots), "max": g.maximum, "why": g.why} for g in self.groups
+                {"slots": list(g.slots), "max": g.maximum, "why": g.why, "label": g.label}
+                for g in self.groups
             ]
         return d
 

@@ -159,7 +159,7 @@ def allocation_choice(g: Gladiator) -> Distribute:
     if defence_cap is not None:
         defences = tuple(s.name for s in slots if s.name.startswith("D-"))
         why = "§10.3.3: CFs from positional advantage must be used for attack"
-        groups = (SlotGroup(defences, defence_cap, why),)
+        groups = (SlotGroup(defences, defence_cap, why, "defence"),)
     return AllocationChoice(
         prompt=d.prompt,
         secret=True,

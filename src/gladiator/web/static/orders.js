@@ -183,12 +183,22 @@ function distributeForm(body, d, { orderText, submit, check }) {
     if (d.max_used !== null && d.max_used !== undefined && used > d.max_used) {
       out.push(`at most ${d.max_used} slots may be used`);
     }
+    // A cap several slots share (the Colosseum's defences may not take CFs from positional
+    // advantage, §10.3.3); the server checks it too.
+    for (const g of d.groups || []) {
+      const taken = g.slots.reduce((a, n) => a + (values.get(n) || 0), 0);
+      if (taken > g.max) out.push(`${g.slots.join(", ")} may take ${g.max} together, not ${taken}${g.why ? ` (${g.why})` : ""}`);
+    }
     return { out, spent, used };
   };
   const update = (fromInputs) => {
     const { out, spent, used } = problems();
     const cap = d.max_used !== null && d.max_used !== undefined ? ` · slots used ${used} of at most ${d.max_used}` : "";
-    total.textContent = `Total ${spent} of ${d.budget}${d.exact ? " (exactly)" : ""}${cap}`;
+    const shared = (d.groups || []).map((g) => {
+      const taken = g.slots.reduce((a, n) => a + (values.get(n) || 0), 0);
+      return ` · ${g.label || g.slots.join(", ")} ${taken} of at most ${g.max}`;
+    }).join("");
+    total.textContent = `Total ${spent} of ${d.budget}${d.exact ? " (exactly)" : ""}${cap}${shared}`;
     total.classList.toggle("over", spent > d.budget);
     for (const [name, input] of inputs) {
       const s = slots.find((x) => x.name === name);
