@@ -128,8 +128,9 @@ def allocation_order(g: Gladiator, decision: Distribute, fs: int, rng: random.Ra
         escape = min(sum(_d6(rng) for _ in range(per.count(budget))), budget, limits[ESCAPE_SLOT])
         return f"{ESCAPE_SLOT}:{escape}" if escape else "-"
     room: dict[Area, int] = {a: limits.get(f"A-{a.upper()}", 0) for a in AREAS}
-    defence = defence_total(budget, effective_fs(fs, g.sheet.gladiator_class), rng)
-    if not any(room.values()):  # C10: he may not attack
+    if any(room.values()):
+        defence = defence_total(budget, effective_fs(fs, g.sheet.gladiator_class), rng)
+    else:  # C10: he may not attack, so there is nothing to split
         defence = budget
     cap = min((grp.maximum for grp in decision.groups), default=budget)  # §10.3.3
     defence = min(defence, cap)
