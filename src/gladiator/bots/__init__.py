@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from gladiator.bots.base import Bot
+from gladiator.bots.colosseum_centurion import CenturionBot
 from gladiator.bots.colosseum_tactician import TacticianBot
 from gladiator.bots.greedy import GreedyBot
 from gladiator.bots.random_legal import RandomBot
@@ -15,6 +16,7 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "tactician": TacticianBot,  # Colosseum only; random legal elsewhere
+    "centurion": CenturionBot,  # Colosseum §29's charts; random legal elsewhere
 }
 
 

@@ -112,8 +112,8 @@ def play(
     vs: Annotated[
         str | None,
         typer.Option(
-            help="Opponent: a bot (greedy, random, tactician) or human (hotseat); default: the "
-            "ruleset's best bot (tactician for colosseum, else greedy)."
+            help="Opponent: a bot (greedy, random, tactician, centurion) or human (hotseat); "
+            "default: the ruleset's best bot (tactician for colosseum, else greedy)."
         ),
     ] = None,
     seat: Annotated[str | None, typer.Option(help="Your seat (default: the first).")] = None,
@@ -130,12 +130,18 @@ def play(
         rs = registry.get(ruleset)
         if save is not None:
             _check_writable(save)
-        match = Match(rs, opts, seed=seed)
-        seats = match.seats
+        seats = rs.seats(opts)
         me = seat or seats[0]
         if me not in seats:
             raise UserError(f"no seat {me!r}; seats: {', '.join(seats)}")
         opponent = vs or best_bot(ruleset)
+        if opponent.lower() == "centurion" and rs.name == "colosseum":
+            # §29.3: gladiators move before centurions (option solitaire; class by Q39).
+            from gladiator.bots.centurion_setup import centurion_options
+
+            others = tuple(s for s in seats if s != me)
+            opts = rs.normalise_options(centurion_options(opts, others))
+        match = Match(rs, opts, seed=seed)
         if opponent.lower() == "human":
             humans = set(seats)
             bots = {}
@@ -203,7 +209,7 @@ def sim(
     except (UserError, ValueError, OSError) as exc:
         _fail(str(exc))
         return
-    summary = summarise(results)
+    summary = summarise(results, bot_names)
     summary.update(ruleset=ruleset, seed=seed, bots=bot_names, options=opts)
     if as_json:
         print(json.dumps(summary, indent=1))
@@ -225,6 +231,20 @@ def _print_summary(s: dict[str, Any]) -> None:
             f"{lo:.3f}–{hi:.3f}",
         )
     console.print(t)
+    if s.get("by_bot"):
+        bt = Table(title="win rate by bot (draws are not wins)")
+        for col in ("bot", "appearances", "wins", "win rate", "95% CI"):
+            bt.add_column(col, justify="right" if col != "bot" else "left")
+        for row in s["by_bot"]:
+            lo, hi = row["ci95"]
+            bt.add_row(
+                row["bot"],
+                str(row["appearances"]),
+                str(row["wins"]),
+                f"{row['win_rate']:.3f}",
+                f"{lo:.3f}–{hi:.3f}",
+            )
+        console.print(bt)
     if s["matchups"]:
         labels = sorted({m["label"] for m in s["matchups"]})
         grid = {(m["label"], m["against"]): m for m in s["matchups"]}

@@ -23,7 +23,26 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def summarise(results: Sequence[MatchSummary]) -> dict[str, Any]:
+def _by_bot(results: Sequence[MatchSummary], bots: Sequence[str]) -> list[dict[str, Any]]:
+    """Win rates by bot, seat i playing bots[i % len(bots)] as `run_batch` deals them."""
+    appearances: Counter[str] = Counter()
+    wins: Counter[str] = Counter()
+    for r in results:
+        for i, seat in enumerate(r.labels):
+            bot = bots[i % len(bots)]
+            appearances[bot] += 1
+            wins[bot] += seat in r.winners
+    out = []
+    for bot in sorted(appearances):
+        a, w = appearances[bot], wins[bot]
+        lo, hi = wilson(w, a)
+        out.append({"bot": bot, "appearances": a, "wins": w, "win_rate": w / a, "ci95": [lo, hi]})
+    return out
+
+
+def summarise(results: Sequence[MatchSummary], bots: Sequence[str] | None = None) -> dict[str, Any]:
+    """The batch's tables; with `bots` (one per seat, repeated), also the win rate of each bot
+    (when they are not all the same)."""
     n = len(results)
     appearances: Counter[str] = Counter()
     wins: Counter[str] = Counter()
@@ -64,7 +83,11 @@ def summarise(results: Sequence[MatchSummary]) -> dict[str, Any]:
         for (mine, them), g in sorted(pair_games.items())
     ]
     methods = Counter(r.method for r in results)
+    extra: dict[str, Any] = {}
+    if bots and len(set(bots)) > 1:
+        extra["by_bot"] = _by_bot(results, bots)
     return {
+        **extra,
         "matches": n,
         "draws": sum(1 for r in results if not r.winners),
         "by_label": by_label,

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping
+from dataclasses import replace
 from importlib import resources
 from typing import Any
 
@@ -39,6 +40,12 @@ from gladiator.rules.colosseum.movement_step import resolve_plots
 from gladiator.rules.colosseum.options import SEAT_NAMES, ColosseumOptions, normalise
 from gladiator.rules.colosseum.phase import end_phase, start_phase
 from gladiator.rules.colosseum.plot_decision import plot_decision
+from gladiator.rules.colosseum.solitaire import (
+    first_stage,
+    plot_seats,
+    reveal_first,
+    with_first_plots,
+)
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.tables import FILES, GladiatorClass
 
@@ -122,20 +129,24 @@ class ColosseumRules(Ruleset[ColosseumState]):
     def pending(self, state: ColosseumState) -> Mapping[str, Decision]:
         if state.step == "over":
             return {}
-        out: dict[str, Decision] = {}
-        for seat, g in state.gladiators.items():
-            if state.step == "plot":
-                out[seat] = plot_decision(state, g)
-            else:
-                out[seat] = allocation_choice(g)
-        return out
+        if state.step == "plot":
+            # §29.3 (option `solitaire`): the centurions plot once the others are revealed.
+            late = bool(state.early_plots)
+            out: dict[str, Decision] = {}
+            for seat in plot_seats(state):
+                d = plot_decision(state, state.gladiators[seat])
+                out[seat] = replace(d, secret=False) if late else d
+            return out
+        return {seat: allocation_choice(g) for seat, g in state.gladiators.items()}
 
     def apply(
         self, state: ColosseumState, orders: Mapping[str, str], dice: Dice, *, quiet: bool = False
     ) -> list[Event]:
         events: list[Event] = []
-        if state.step == "plot":
-            after = resolve_plots(state, orders, dice, events)
+        if state.step == "plot" and first_stage(state):
+            reveal_first(state, orders, events)  # §29.3: the centurions plot next
+        elif state.step == "plot":
+            after = resolve_plots(state, with_first_plots(state, orders), dice, events)
             if after == "combat" and prepare_combat(state, events):
                 state.step = "allocate"
             elif after != "over":

@@ -25,6 +25,10 @@ def _right_handed() -> list[bool]:
     return [False, False]
 
 
+def _nobody() -> list[str]:
+    return []
+
+
 class ColosseumOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
@@ -63,6 +67,10 @@ class ColosseumOptions(BaseModel):
     # §19-§29: the Advanced Game. Off, the Basic Game (§2-§18) exactly; on, the Advanced Game's
     # rules apply, each optional one behind its own flag below where the book marks it optional.
     advanced: bool = False
+    # §29.3 "gladiators always move first": the seats run by the §29 charts (the centurion
+    # bot). Their plots are asked for only once every other seat's plot is in and revealed;
+    # movement is still resolved together. Empty (the default): everyone plots at once.
+    solitaire: list[str] = Field(default_factory=_nobody)
     # Safety net: after this many turns the match is stopped as a plain draw ("time").
     max_turns: int = Field(default=20, ge=1, le=1000)
 
@@ -72,6 +80,24 @@ class ColosseumOptions(BaseModel):
         if len(value) != 2:
             raise ValueError(f"the Basic Game is a duel: 2 gladiators, not {len(value)}")
         return value
+
+    @field_validator("solitaire", mode="before")
+    @classmethod
+    def _seat_list(cls, value: Any) -> Any:
+        # `-o solitaire=blue` or `red,blue` on the command line: a comma-separated text.
+        if isinstance(value, str):
+            return [s.strip().lower() for s in value.split(",") if s.strip()]
+        return value
+
+    @field_validator("solitaire")
+    @classmethod
+    def _seats(cls, value: list[str]) -> list[str]:
+        for seat in value:
+            if seat not in SEAT_NAMES:
+                raise ValueError(f"no seat {seat!r}; seats: {', '.join(SEAT_NAMES)}")
+        if len(set(value)) != len(value):
+            raise ValueError("each solitaire seat once")
+        return [s for s in SEAT_NAMES if s in value]
 
     @field_validator("left_handed")
     @classmethod

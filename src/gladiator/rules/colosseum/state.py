@@ -136,6 +136,9 @@ class ColosseumState:
     # Hexes where a gladiator bled (a wound marked, or a severed artery): the blood on the sand
     # a front end draws. Play never reads it; like items it stays put in a §7.7 shift.
     blood: list[Hex] = field(default_factory=list)
+    # §29.3 (option `solitaire`): the plots of the seats that move first, revealed before the
+    # solitaire seats plot; emptied when the phase's movement is resolved.
+    early_plots: dict[str, str] = field(default_factory=dict)
     winners: tuple[str, ...] = ()
     end_method: str = ""
     end_summary: str = ""
@@ -156,10 +159,11 @@ class ColosseumState:
             gladiators={s: replace(g) for s, g in self.gladiators.items()},
             items=list(self.items),
             blood=list(self.blood),
+            early_plots=dict(self.early_plots),
         )
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "schema": SCHEMA,
             "schema_version": 1,
             "options": copy.deepcopy(self.options),
@@ -173,3 +177,6 @@ class ColosseumState:
             "end_method": self.end_method,
             "end_summary": self.end_summary,
         }
+        if self.early_plots:  # only while a solitaire phase waits: other records stay as they were
+            out["early_plots"] = dict(self.early_plots)
+        return out
