@@ -41,6 +41,7 @@ from gladiator.rules.colosseum.phase import end_phase, start_phase
 from gladiator.rules.colosseum.plot_decision import plot_decision
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.tables import FILES, GladiatorClass
+from gladiator.rules.colosseum.walls import setup_arena
 
 _CLASSES: tuple[GladiatorClass, ...] = ("light", "medium", "heavy")
 
@@ -105,6 +106,8 @@ class ColosseumRules(Ruleset[ColosseumState]):
                     cf=sheet.cf,
                 )
             )
+        size, walls, arena_events = setup_arena(options, dice)  # §4.4, §25.2 (Advanced Game)
+        events.extend(arena_events)
         a, b = (gladiators[s] for s in SEAT_NAMES)
         events.append(
             event(
@@ -114,7 +117,9 @@ class ColosseumRules(Ruleset[ColosseumState]):
                 "each other with four empty hexes between them",
             )
         )
-        state = ColosseumState(options=dict(options), gladiators=gladiators)
+        state = ColosseumState(
+            options=dict(options), gladiators=gladiators, arena_size=size, walls=walls
+        )
         start_phase(state, dice, events)
         return state, plain(events)
 

@@ -63,6 +63,13 @@ class ColosseumOptions(BaseModel):
     # §19-§29: the Advanced Game. Off, the Basic Game (§2-§18) exactly; on, the Advanced Game's
     # rules apply, each optional one behind its own flag below where the book marks it optional.
     advanced: bool = False
+    # §25.2, T38 (Advanced Game, W1): the Arena Size, "roll" (2D3 − 1 when the match is set up)
+    # or fixed 1..5 (1 the Colosseum in Rome, 5 a Fighting Pit whose edges are all walls).
+    arena_size: Literal["roll", 1, 2, 3, 4, 5] = "roll"
+    # §7.7.1, §25 (Advanced Game): the map's edges may be arena walls; off, they are §7.7's alone.
+    walls: bool = True
+    # W5: a collision with a wall (§25.4) is followed by §8.4.4's Stumble check; off, T13 alone.
+    wall_stumble: bool = True
     # Safety net: after this many turns the match is stopped as a plain draw ("time").
     max_turns: int = Field(default=20, ge=1, le=1000)
 
@@ -71,6 +78,14 @@ class ColosseumOptions(BaseModel):
     def _two(cls, value: list[ClassChoice]) -> list[ClassChoice]:
         if len(value) != 2:
             raise ValueError(f"the Basic Game is a duel: 2 gladiators, not {len(value)}")
+        return value
+
+    @field_validator("arena_size", mode="before")
+    @classmethod
+    def _not_a_flag(cls, value: Any) -> Any:
+        # True == 1 to Python; a size is a number, not a yes.
+        if isinstance(value, bool):
+            raise ValueError(f"the arena size is 'roll' or 1..5, not {value}")
         return value
 
     @field_validator("left_handed")

@@ -136,6 +136,12 @@ class ColosseumState:
     # Hexes where a gladiator bled (a wound marked, or a severed artery): the blood on the sand
     # a front end draws. Play never reads it; like items it stays put in a §7.7 shift.
     blood: list[Hex] = field(default_factory=list)
+    # The Advanced Game (§19-§29; None and empty in the Basic Game). §25: the Arena Size (T38)
+    # and the map edges marked as walls ("north", "east", "south", "west", walls.py); §26.2: the
+    # Blood counters dropped round a cleaved body, which play reads (§26.3) and a shift leaves.
+    arena_size: int | None = None
+    walls: tuple[str, ...] = ()
+    blood_counters: list[Hex] = field(default_factory=list)
     winners: tuple[str, ...] = ()
     end_method: str = ""
     end_summary: str = ""
@@ -156,9 +162,17 @@ class ColosseumState:
             gladiators={s: replace(g) for s, g in self.gladiators.items()},
             items=list(self.items),
             blood=list(self.blood),
+            blood_counters=list(self.blood_counters),
         )
 
     def to_dict(self) -> dict[str, Any]:
+        out = self._basic_dict()
+        if self.options.get("advanced"):  # the Basic Game's records stay as they were
+            out["arena"] = {"size": self.arena_size, "walls": list(self.walls)}
+            out["blood_counters"] = [[h.q, h.r] for h in self.blood_counters]
+        return out
+
+    def _basic_dict(self) -> dict[str, Any]:
         return {
             "schema": SCHEMA,
             "schema_version": 1,
