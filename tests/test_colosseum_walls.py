@@ -91,9 +91,10 @@ def run(
 # --- the board's edges ---------------------------------------------------------------------------
 
 
-def test_s25_edges_are_the_lines_of_the_odd_q_rectangle() -> None:
-    """The four edges: a hex is beyond north if its row is below 0, south if it is the height or
-    more, west if its column is below 0, east if it is the width or more; on the board, none."""
+def test_s7_7_1_s2_3_2_edges_are_the_lines_of_the_odd_q_rectangle() -> None:
+    """§7.7.1, §2.3.2: the map's edges may be walls, marked by wall counters. The four edges: a
+    hex is beyond north if its row is below 0, south if it is the height or more, west if its
+    column is below 0, east if it is the width or more; on the board, none."""
     assert all(edges_beyond(h, W, H) == () for h in BOARD.hexes)
     assert edges_beyond(from_offset(5, -1), W, H) == ("north",)
     assert edges_beyond(from_offset(5, H), W, H) == ("south",)
@@ -110,8 +111,8 @@ def test_s25_edges_are_the_lines_of_the_odd_q_rectangle() -> None:
 
 
 def test_s25_2_the_arena_size_is_2d3_minus_1_rolled_at_setup_and_recorded() -> None:
-    """§25.2, T38, W1: 2D3 − 1 when the match is set up, after the log sheets; D3 faces 5 and 3
-    are 3 + 2, so size 4; the state and its record keep it; no walls yet."""
+    """§4.4, §25.2, T38, Q22, W1: 2D3 − 1 when the match is set up, after the log sheets; D3
+    faces 5 and 3 are 3 + 2, so size 4; the state and its record keep it; no walls yet."""
     options = RULES.normalise_options({"advanced": True, "gladiators": ["medium", "heavy"]})
     dice = RiggedDice(1, {"§25.2": [(5, 3)]})
     state, events = RULES.initial_state(options, dice)

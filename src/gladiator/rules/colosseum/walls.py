@@ -6,8 +6,8 @@ The board is the odd-q rectangle of the match options (columns 0..width-1, rows 
 is below 0, beyond the **south** edge if its row is height or more, beyond the **west** edge if
 its column is below 0 and beyond the **east** edge if its column is width or more (offset
 coordinates, `hexgrid.to_offset`). A corner hex off the board may lie beyond two edges. A wall
-marker on an edge makes every hex beyond that line a wall; drawn, it is every hex-side between
-a board hex and such a hex (`wall_sides`).
+marker (the wall counters of §2.3.2) on an edge makes every hex beyond that line a wall; drawn,
+it is every hex-side between a board hex and such a hex (`wall_sides`).
 
 This module is pure: the movement module (movement.py) asks an `Arena` where its tracks meet a
 wall and calls `wall_stun` and `check_edges`; the engine rolls the size once (`setup_arena`) and
