@@ -8,7 +8,8 @@ M13 §7.7, Q45: movement and collisions run on an unbounded grid; afterwards, wh
     that points most nearly from the farthest-off gladiator to the board's centre, preferring one
     that brings everybody on. Relative positions and facings are kept; items on the ground do not
     move, so the result reports the total shift for the caller to re-note them. (The Advanced
-    Game's walls, §7.7.1 and §25, are not handled here.)
+    Game's walls, §7.7.1 and §25, are walls.py's: movement.py stops the tracks at them before
+    this shift, which is the same with walls or without, W7.)
 E9  §7.7 keeps relative positions, so two gladiators who run apart farther than the board is
     wide cannot both be brought back onto it. The book sets no limit on how far apart a plot may
     take them, and the printed board's size is not in the text (20×16 by default), so every
@@ -17,6 +18,7 @@ E9  §7.7 keeps relative positions, so two gladiators who run apart farther than
     collision (§25.4): each man whose last step took him farther from the nearest other stops a
     step short, until the shift can (movement.py, `_hold_at_edge`). Until issue #10 a plot that
     would have ended farther than half the board's short side from the opponent was not offered.
+    With walls (§25) a man a wall holds is not held a further step (W9).
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """What the movement step reports (§8): the figures as the collision rules see them, and the
-record of each impact, Stun roll, Stumble check and collision, as plain data."""
+record of each impact, Stun roll, Stumble check and collision, as plain data; in the Advanced
+Game also each collision with a wall and each wall check at the map's edge (§25, walls.py)."""
 
 from __future__ import annotations
 
@@ -17,16 +18,21 @@ from gladiator.rules.colosseum.tables import GladiatorClass, StunExtra
 __all__ = [
     "Collision",
     "CollisionCause",
+    "Edge",
+    "EdgeCheck",
     "FigureState",
     "Impact",
     "MovementResult",
     "StumbleCheck",
     "StumbleRule",
     "StunRoll",
+    "WallCollision",
 ]
 
 StumbleRule = Literal["text", "reference"]
 CollisionCause = Literal["same_hex", "occupied", "crossing", "prone", "push"]
+# §25: the four edges of the rectangular map, which may be arena walls (walls.py).
+Edge = Literal["north", "east", "south", "west"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,6 +206,57 @@ class Collision:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class WallCollision:
+    """§25.4: a gladiator who ran (or was pushed, W6) into the wall on `edge`, standing in `hex`
+    against it (before any §7.7 shift): his T13 roll, read on T7's Stun row, and his Stumble
+    check (W5; None when pushed: the collision's one check counts it, or with the check off)."""
+
+    figure: str
+    hex: Hex
+    edge: Edge
+    pushed: bool
+    forward: int
+    drms: tuple[tuple[str, int], ...]
+    stun_roll: StunRoll
+    stumble_check: StumbleCheck | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "figure": self.figure,
+            "hex": [self.hex.q, self.hex.r],
+            "edge": self.edge,
+            "pushed": self.pushed,
+            "forward": self.forward,
+            "drms": {name: value for name, value in self.drms},
+            "stun_roll": self.stun_roll.to_dict(),
+            "stumble_check": self.stumble_check.to_dict() if self.stumble_check else None,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class EdgeCheck:
+    """§25.3: `figure` left the map across `edge`. `roll` is the 1D6 (None where §25.3.1 took
+    the opposite marker away instead); `placed` says the edge was marked."""
+
+    figure: str
+    edge: Edge
+    roll: int | None
+    total: int | None
+    placed: bool
+    removed: Edge | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "figure": self.figure,
+            "edge": self.edge,
+            "roll": self.roll,
+            "total": self.total,
+            "placed": self.placed,
+            "removed": self.removed,
+        }
+
+
 class MovementResult(NamedTuple):
     """What one movement step did: the new positions (after any §7.7 shift), the events in order,
     the collisions, and the total §7.7 shift (Hex(0, 0) if nobody left the board)."""
@@ -212,6 +269,11 @@ class MovementResult(NamedTuple):
     # he entered each ("start", "forward", "backward", "roll", "push"); before the §7.7 shift, so
     # in the frame of the items on the ground (§15.1, §13.5, §16.2).
     tracks: Mapping[str, tuple[tuple[Hex, str], ...]] = {}
+    # The Advanced Game's walls (§25, walls.py): each collision with a wall, each wall check at
+    # the map's edge, and the walled edges after them (None when the arena has no walls).
+    walls: tuple[WallCollision, ...] = ()
+    edge_checks: tuple[EdgeCheck, ...] = ()
+    wall_markers: frozenset[str] | None = None
 
     @property
     def moment_of_truth(self) -> bool:

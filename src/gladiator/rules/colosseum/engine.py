@@ -48,6 +48,7 @@ from gladiator.rules.colosseum.solitaire import (
 )
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.tables import FILES, GladiatorClass
+from gladiator.rules.colosseum.walls import setup_arena
 
 _CLASSES: tuple[GladiatorClass, ...] = ("light", "medium", "heavy")
 
@@ -112,6 +113,8 @@ class ColosseumRules(Ruleset[ColosseumState]):
                     cf=sheet.cf,
                 )
             )
+        size, walls, arena_events = setup_arena(options, dice)  # §4.4, §25.2 (Advanced Game)
+        events.extend(arena_events)
         a, b = (gladiators[s] for s in SEAT_NAMES)
         events.append(
             event(
@@ -121,7 +124,9 @@ class ColosseumRules(Ruleset[ColosseumState]):
                 "each other with four empty hexes between them",
             )
         )
-        state = ColosseumState(options=dict(options), gladiators=gladiators)
+        state = ColosseumState(
+            options=dict(options), gladiators=gladiators, arena_size=size, walls=walls
+        )
         start_phase(state, dice, events)
         return state, plain(events)
 

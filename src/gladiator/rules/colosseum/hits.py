@@ -13,6 +13,7 @@ from gladiator.rules.colosseum.attacks import (
     CrtOutcome,
 )
 from gladiator.rules.colosseum.board import board_of
+from gladiator.rules.colosseum.cleaving import cleave
 from gladiator.rules.colosseum.events import event
 from gladiator.rules.colosseum.items import (
     lose_item,
@@ -51,6 +52,8 @@ def strike(
 
     def apply_hit(hit: HitOutcome) -> int:
         d.crits = d.crits.after(hit)
+        if hit.cleaving and d.alive and state.options.get("advanced"):  # §26.2 (K1)
+            cleave(state, board_of(state), d, att, dice, events)
         if hit.severed_artery:
             d.arteries = (*d.arteries, (hit.area, t, ph))
         if hit.weapon_drop is not None and d.has_weapon:

@@ -63,12 +63,15 @@ M12 Q36: a defender put into a hex another gladiator holds collides with him the
     same way (cause "push"). After a pair has collided it does not roll for a crossing again. A
     runaway chain (only possible with three or more figures) stops after `2·n²` collisions and
     anyone still sharing a hex is put in the nearest free hex (proposal).
+
+In the Advanced Game the map's edges may be walls (§7.7.1, §25): given an `arena`, tracks stop
+at walls, pushes into them pin, and leaving the map rolls for a wall (walls.py, W3-W9).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal, NamedTuple, Protocol
 
 from gladiator.core.hexgrid import (
@@ -95,6 +98,14 @@ from gladiator.rules.colosseum.combat_geometry import positional_advantage
 from gladiator.rules.colosseum.events import Event, event
 from gladiator.rules.colosseum.positions import Position, as_position, hex_text
 from gladiator.rules.colosseum.tables import stun_result, tables
+from gladiator.rules.colosseum.walls import (
+    Arena,
+    Edge,
+    EdgeCheck,
+    WallCollision,
+    check_edges,
+    wall_stun,
+)
 
 __all__ = ["HOLD_GROUND_IF", "MovementDice", "resolve_movement", "stumble_check"]
 
@@ -283,9 +294,14 @@ class _Phase:
     tracks: dict[str, list[_Step]]
     dice: MovementDice
     stumble_rule: StumbleRule
+    arena: Arena | None = None
     events: list[Event] = field(default_factory=list)
     collisions: list[Collision] = field(default_factory=list)
     added_stun: dict[str, int] = field(default_factory=dict)
+    # §25 (W3, W6): when each figure's first collision happened (the later arrival's step), and
+    # the collisions with walls.
+    stopped: dict[str, int] = field(default_factory=dict)
+    wall_hits: list[WallCollision] = field(default_factory=list)
 
     def stun_now(self, name: str) -> int:
         return self.figures[name].stun + self.added_stun.get(name, 0)
@@ -295,6 +311,8 @@ class _Phase:
     def collide(self, c: _Candidate, crossing: tuple[int, int] | None) -> None:
         x, y, h = c.x, c.y, c.hex
         tx, ty = self.tracks[x], self.tracks[y]
+        for f in (x, y):
+            self.stopped.setdefault(f, c.key[0])
         rule = {
             "same_hex": "§8.1",
             "occupied": "§8.1",
@@ -368,6 +386,7 @@ class _Phase:
         x, y, h = c.x, c.y, c.hex
         index = {x: c.ix, y: c.iy}
         old = {x: tx, y: ty}
+        pinned: dict[str, Edge] = {}
         before = {n: _before(old[n], index[n]) for n in (x, y)}
         impacts: dict[str, Impact] = {}
         for me, other in ((x, y), (y, x)):
@@ -439,21 +458,35 @@ class _Phase:
                 )
             )
             ia, idf = index[attacker], index[defender]
-            self.tracks[attacker] = _cut(old[attacker], ia)
+            wall = self.wall_behind(old[attacker], ia, h)
+            if wall is None:
+                self.tracks[attacker] = _cut(old[attacker], ia)
+                text = f"{attacker} stays in the contested hex {hex_text(h)}"
+            else:  # W6: the defender's hex is taken, so he stops where he entered from
+                self.tracks[attacker] = old[attacker][:ia]
+                text = (
+                    f"{defender} has the {wall} wall at his back: {attacker} stops in "
+                    f"{hex_text(old[attacker][ia - 1].hex)}"
+                )
+                pinned[defender] = wall
             placements[attacker] = _final(self.tracks[attacker])
             self.events.append(
                 event(
                     "placed",
-                    "§8.4.1",
-                    f"{attacker} stays in the contested hex {hex_text(h)}",
+                    "§8.4.1" if wall is None else "§25.4",
+                    text,
                     figure=attacker,
-                    hex=h,
+                    hex=placements[attacker].hex,
                     facing=placements[attacker].facing,
                 )
             )
             d_cut = _cut(old[defender], idf)
             facing = d_cut[-1].last_facing
-            if ia > 0:
+            if wall is not None:
+                self.tracks[defender] = d_cut
+                to = h
+                text = f"{defender} is pinned against the {wall} wall in {hex_text(h)}"
+            elif ia > 0:
                 d = direction_to(old[attacker][ia - 1].hex, h)
                 assert d is not None
                 to = neighbor(h, d)
@@ -469,7 +502,14 @@ class _Phase:
                 text = f"{attacker} did not move: {defender} goes back to {hex_text(to)}"
             placements[defender] = _final(self.tracks[defender])
             self.events.append(
-                event("placed", "§8.4.1", text, figure=defender, hex=to, facing=facing)
+                event(
+                    "placed",
+                    "§8.4.1" if wall is None else "§25.4",
+                    text,
+                    figure=defender,
+                    hex=to,
+                    facing=facing,
+                )
             )
         stun_rolls: list[StunRoll] = []
         checks: list[StumbleCheck] = []
@@ -491,6 +531,8 @@ class _Phase:
                     extra=extra,
                 )
             )
+            if n in pinned:  # W6, Q36: the wall is a positional penalty, before the check
+                self.wall_hit(n, h, pinned[n], impacts[n].forward, 0, pushed=True)
             checks.append(self.stumble_check(n, impacts[n].backward))
         self.collisions.append(
             Collision(
@@ -507,13 +549,46 @@ class _Phase:
             )
         )
 
-    def stumble_check(self, n: str, backward: int) -> StumbleCheck:
+    def stumble_check(
+        self,
+        n: str,
+        backward: int,
+        why: str = "after losing a collision",
+        section: str = "§8.4.4",
+    ) -> StumbleCheck:
         """M11: §8.4.4, §15.2.1 (Q5)."""
         check, event = stumble_check(
-            n, backward, self.stun_now(n), self.dice, self.stumble_rule, "after losing a collision"
+            n, backward, self.stun_now(n), self.dice, self.stumble_rule, why, section
         )
         self.events.append(event)
         return check
+
+    # -- walls (§25, walls.py) -------------------------------------------------------------------
+
+    def wall_behind(self, track: list[_Step], i: int, h: Hex) -> Edge | None:
+        """W6: the wall beyond the contested hex `h`, straight on from the attacker's hex of
+        entry (his i-th step is `h`); None without one, or if he has no hex of entry."""
+        if self.arena is None or i == 0:
+            return None
+        d = direction_to(track[i - 1].hex, h)
+        assert d is not None
+        return self.arena.wall_beyond(neighbor(h, d))
+
+    def wall_hit(
+        self, n: str, h: Hex, edge: Edge, forward: int, backward: int, *, pushed: bool
+    ) -> None:
+        """§25.4 (W4, W5): his T13 Stun roll, and his Stumble check unless he was pushed (the
+        collision's check follows) or option `wall_stumble` is off."""
+        assert self.arena is not None
+        hit, ev = wall_stun(
+            n, h, edge, ag=self.figures[n].ag, forward=forward, pushed=pushed, dice=self.dice
+        )
+        self.events.append(ev)
+        self.added_stun[n] = self.added_stun.get(n, 0) + hit.stun_roll.stun
+        if not pushed and self.arena.stumble:
+            check = self.stumble_check(n, backward, "after running into a wall", "§25.4")
+            hit = replace(hit, stumble_check=check)
+        self.wall_hits.append(hit)
 
 
 def stumble_check(
@@ -583,17 +658,21 @@ def _uncrowded(
 
 
 def _hold_at_edge(
-    names: Sequence[str], tracks: dict[str, list[_Step]], events: list[Event]
+    names: Sequence[str],
+    tracks: dict[str, list[_Step]],
+    events: list[Event],
+    walled: Collection[str] = (),
 ) -> None:
     """E9, §7.7: the board cannot hold everyone where the tracks end (they have run farther
     apart than it is wide). Each man whose last step took him farther from the nearest other is
     held one step short (all who moved, if none did); the caller tries the shift again. They all
-    began the phase on the board, so this ends."""
+    began the phase on the board, so this ends. W9: a man a wall holds (`walled`) stays there."""
 
     def nearest(n: str, h: Hex) -> int:
         return min((distance(h, tracks[o][-1].hex) for o in names if o != n), default=0)
 
-    moved = [n for n in names if len(tracks[n]) > 1]
+    moved = [n for n in names if len(tracks[n]) > 1 and n not in walled]
+    moved = moved or [n for n in names if len(tracks[n]) > 1]
     away = [n for n in moved if nearest(n, tracks[n][-1].hex) > nearest(n, tracks[n][-2].hex)]
     for n in away or moved:
         tracks[n] = _cut(tracks[n], len(tracks[n]) - 2)
@@ -616,13 +695,16 @@ def resolve_movement(
     *,
     board: HexMap,
     stumble_rule: StumbleRule = "text",
+    arena: Arena | None = None,
 ) -> MovementResult:
     """§5.2.2, §8, §7.7: reveal every path and execute them together (RULINGS M1-M13).
 
     `paths[name]` is the gladiator's list of `(hex, facing)` poses for this phase, his current
     position first; one who does not move gives just that. Every figure in `figures` needs a
     path and they must start in different hexes of `board`. Figures are handled in the mapping's
-    order (dice are rolled in that order within each collision).
+    order (dice are rolled in that order within each collision). With an `arena` (the Advanced
+    Game's walls, §25) the walls it marks stop the tracks and leaving the map rolls for a wall
+    (W3-W9); `board` must be the arena's rectangle.
     """
     if set(figures) != set(paths):
         raise ValueError(
@@ -640,7 +722,7 @@ def resolve_movement(
         if start not in board:
             raise ValueError(f"{n} starts off the board at {hex_text(start)}")
         starts[start] = n
-    phase = _Phase(figures, tracks, dice, stumble_rule)
+    phase = _Phase(figures, tracks, dice, stumble_rule, arena)
     for n in names:
         end = _final(tracks[n])
         steps = len(tracks[n]) - 1
@@ -655,6 +737,24 @@ def resolve_movement(
             )
         )
 
+    # W3: a walled edge stops him where he meets it; (index of the step, wall, track before it).
+    at_wall: dict[str, tuple[int, Edge, list[_Step]]] = {}
+    if arena is not None:
+        for n in names:
+            blocked = arena.blocked_step([s.hex for s in tracks[n]])
+            if blocked is not None:
+                tracks[n] = tracks[n][: blocked[0]]
+                at_wall[n] = (blocked[0], blocked[1], list(tracks[n]))
+
+    def reach_walls(until: int | None) -> None:
+        """W3: the wall collisions of those whose step into the wall came by step `until`."""
+        for n in names:
+            if n in at_wall and (until is None or at_wall[n][0] <= until):
+                i, edge, before = at_wall.pop(n)
+                if phase.stopped.get(n, i) >= i:  # no collision stopped him short of it
+                    forward, backward = _moved(before, i - 1)
+                    phase.wall_hit(n, before[-1].hex, edge, forward, backward, pushed=False)
+
     pairs = [(names[i], names[j]) for i in range(len(names)) for j in range(i + 1, len(names))]
     rolled: set[frozenset[str]] = set()
     collided: set[frozenset[str]] = set()
@@ -668,6 +768,7 @@ def resolve_movement(
         if not found:
             break
         c = min(found, key=lambda cand: cand.key)
+        reach_walls(c.key[0])
         pair = frozenset((c.x, c.y))
         crossing: tuple[int, int] | None = None
         if not c.certain:
@@ -692,16 +793,32 @@ def resolve_movement(
         collided.add(pair)
         phase.collide(c, crossing)
 
+    reach_walls(None)
+
+    walled = {w.figure for w in phase.wall_hits}
     while True:
         positions, crowd_events = _uncrowded(names, tracks)
         try:
             positions, shift, shift_events = map_edge_shift(positions, board)
         except BoardTooSmall:
-            _hold_at_edge(names, tracks, phase.events)  # E9
+            _hold_at_edge(names, tracks, phase.events, walled)  # E9, W9
             continue
         phase.events.extend(crowd_events)
-        phase.events.extend(shift_events)
         break
+    markers: frozenset[str] | None = None
+    edge_checks: tuple[EdgeCheck, ...] = ()
+    if arena is not None:  # W7: the wall check for each edge he left the map across
+        crossings = sorted(
+            (i, k, n, e)
+            for k, n in enumerate(names)
+            for i, e in arena.crossings([s.hex for s in tracks[n]])
+        )
+        walls_now, edge_checks, edge_events = check_edges(
+            arena, [(n, e) for _, _, n, e in crossings], dice
+        )
+        markers = frozenset(walls_now)
+        phase.events.extend(edge_events)
+    phase.events.extend(shift_events)
     for n in names:
         phase.events.append(
             event(
@@ -714,4 +831,13 @@ def resolve_movement(
             )
         )
     moved = {n: tuple((step.hex, str(step.kind)) for step in tracks[n]) for n in names}
-    return MovementResult(positions, phase.events, phase.collisions, shift, moved)
+    return MovementResult(
+        positions,
+        phase.events,
+        phase.collisions,
+        shift,
+        moved,
+        tuple(phase.wall_hits),
+        edge_checks,
+        markers,
+    )

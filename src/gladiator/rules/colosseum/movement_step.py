@@ -19,7 +19,8 @@ from gladiator.core.dice import Dice
 from gladiator.core.protocol import Event
 from gladiator.rules.colosseum.appeal import moment_of_truth
 from gladiator.rules.colosseum.board import board_of
-from gladiator.rules.colosseum.collision_records import FigureState
+from gladiator.rules.colosseum.cleaving import blood_checks
+from gladiator.rules.colosseum.collision_records import FigureState, StumbleCheck, StunRoll
 from gladiator.rules.colosseum.events import event, sheet_events
 from gladiator.rules.colosseum.hits import thrown_hit
 from gladiator.rules.colosseum.items import (
@@ -43,6 +44,7 @@ from gladiator.rules.colosseum.plots import (
 )
 from gladiator.rules.colosseum.postures import check_unconscious, fall_prone, posture_after_plot
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
+from gladiator.rules.colosseum.walls import arena_of, in_edge_order
 from gladiator.rules.colosseum.wounds import (
     phases_since_stunned,
     stumbling_check,
@@ -72,6 +74,7 @@ def resolve_plots(
     start_stun: dict[str, int] = {}
     since: dict[str, int] = {}
     items_before = {i.hex for i in state.items}  # §15.1 (E11)
+    blood_before = set(state.blood_counters)  # §26.3
     kicks: dict[str, Kick] = {}
     throws: dict[str, Throw] = {}
     for seat, g in state.gladiators.items():
@@ -166,8 +169,11 @@ def resolve_plots(
         dice,
         board=board_of(state),
         stumble_rule=state.options["stumble_rule"],
+        arena=arena_of(state.options, state.arena_size, state.walls),
     )
     events.extend(result.events)
+    if result.wall_markers is not None:  # §25.3 (W7)
+        state.walls = in_edge_order(result.wall_markers)
     for seat, pos in result.positions.items():
         g = state.gladiators[seat]
         g.hex, g.facing = pos.hex, pos.facing
@@ -179,32 +185,43 @@ def resolve_plots(
         lay = paths[seat][0].facing  # the facing he lay with, if he was Prone (E8)
         posture_after_plot(state, g, plots[seat], lay, not result.moment_of_truth, dice, events)
     mercy: tuple[str, str] | None = None
+
+    def stunned(sr: StunRoll, rule: str) -> None:  # §8.4.3, §25.4: T7's Stun row
+        g = state.gladiators[sr.figure]
+        g.sheet, evs = g.sheet.with_stun(sr.stun, turn=t, phase=ph)
+        events.extend(sheet_events(g.seat, evs))
+        if sr.extra == "fall_prone":
+            fall_prone(g)
+            events.append(event("fall_prone", rule, f"{g.seat} falls Prone (T7)"))
+        elif sr.extra == "weapon_drop" and g.has_weapon:
+            drop_item(state, board_of(state), g, "weapon", dice, f"{rule} T7", events)
+        elif sr.extra == "shield_drop" and g.has_shield:
+            drop_item(state, board_of(state), g, "shield", dice, f"{rule} T7", events)
+
+    def tripped(sc: StumbleCheck) -> None:  # §8.4.4, §25.4 (W5)
+        if sc.stumbled:
+            state.gladiators[sc.figure].must_stumble = True
+            events.append(
+                event(
+                    "tripped",
+                    "§15.3",
+                    f"{sc.figure} tripped: he must write S next phase",
+                    seat=sc.figure,
+                )
+            )
+
     for c in result.collisions:
         for sr in c.stun_rolls:  # §8.4.3, §8.4.4
-            g = state.gladiators[sr.figure]
-            g.sheet, evs = g.sheet.with_stun(sr.stun, turn=t, phase=ph)
-            events.extend(sheet_events(g.seat, evs))
-            if sr.extra == "fall_prone":
-                fall_prone(g)
-                events.append(event("fall_prone", "§8.4.3", f"{g.seat} falls Prone (T7)"))
-            elif sr.extra == "weapon_drop" and g.has_weapon:
-                drop_item(state, board_of(state), g, "weapon", dice, "§8.4.3 T7", events)
-            elif sr.extra == "shield_drop" and g.has_shield:
-                drop_item(state, board_of(state), g, "shield", dice, "§8.4.3 T7", events)
+            stunned(sr, "§8.4.3")
         for sc in c.stumble_checks:
-            if sc.stumbled:
-                state.gladiators[sc.figure].must_stumble = True
-                events.append(
-                    event(
-                        "tripped",
-                        "§15.3",
-                        f"{sc.figure} tripped: he must write S next phase",
-                        seat=sc.figure,
-                    )
-                )
+            tripped(sc)
         if c.mercy is not None:
             victor = next(f for f in c.figures if f != c.mercy)
             mercy = (c.mercy, victor)
+    for w in result.walls:  # §25.4 (W4-W6)
+        stunned(w.stun_roll, "§25.4")
+        if w.stumble_check is not None:
+            tripped(w.stumble_check)
     for g in state.gladiators.values():
         check_unconscious(g, events)
     if mercy is not None:  # §8.3, §18.2.1 (the collision has announced it)
@@ -231,6 +248,8 @@ def resolve_plots(
             events.append(
                 event("tripped", "§15.1", f"{seat} tripped: he must write S next phase", seat=seat)
             )
+    if state.options.get("advanced"):  # §26.3: entering a hex with a Blood counter
+        blood_checks(state, result.tracks, blood_before, dice, events)
     # §11.5 after all movement and collisions (Q23): Stun from this phase's collision stays.
     for seat, g in state.gladiators.items():
         if start_stun[seat] <= 0:
@@ -249,6 +268,7 @@ def resolve_plots(
             )
         )
     collided = {f for c in result.collisions for f in c.figures}
+    collided |= {w.figure for w in result.walls}  # W10: a wall collision is a collision
     recover_items(state, plots, result.tracks, collided, dice, events)  # §5.2.4.1
     if kicks:  # §5.2.4.2
         resolve_kicks(state, kicks, result.tracks, board_of(state), dice, events)

@@ -71,6 +71,13 @@ class ColosseumOptions(BaseModel):
     # bot). Their plots are asked for only once every other seat's plot is in and revealed;
     # movement is still resolved together. Empty (the default): everyone plots at once.
     solitaire: list[str] = Field(default_factory=_nobody)
+    # §25.2, T38 (Advanced Game, W1): the Arena Size, "roll" (2D3 − 1 when the match is set up)
+    # or fixed 1..5 (1 the Colosseum in Rome, 5 a Fighting Pit whose edges are all walls).
+    arena_size: Literal["roll", 1, 2, 3, 4, 5] = "roll"
+    # §7.7.1, §25 (Advanced Game): the map's edges may be arena walls; off, they are §7.7's alone.
+    walls: bool = True
+    # W5: a collision with a wall (§25.4) is followed by §8.4.4's Stumble check; off, T13 alone.
+    wall_stumble: bool = True
     # Safety net: after this many turns the match is stopped as a plain draw ("time").
     max_turns: int = Field(default=20, ge=1, le=1000)
 
@@ -98,6 +105,14 @@ class ColosseumOptions(BaseModel):
         if len(set(value)) != len(value):
             raise ValueError("each solitaire seat once")
         return [s for s in SEAT_NAMES if s in value]
+
+    @field_validator("arena_size", mode="before")
+    @classmethod
+    def _not_a_flag(cls, value: Any) -> Any:
+        # True == 1 to Python; a size is a number, not a yes.
+        if isinstance(value, bool):
+            raise ValueError(f"the arena size is 'roll' or 1..5, not {value}")
+        return value
 
     @field_validator("left_handed")
     @classmethod

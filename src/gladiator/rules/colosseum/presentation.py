@@ -13,7 +13,8 @@ from gladiator.rules.colosseum.board import board_of
 from gladiator.rules.colosseum.logsheet import AREA_NAMES, LogSheet
 from gladiator.rules.colosseum.logsheet import render_text as render_sheet
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator, GroundItem
-from gladiator.rules.colosseum.tables import AREAS
+from gladiator.rules.colosseum.tables import AREAS, tables
+from gladiator.rules.colosseum.walls import wall_sides
 
 __all__ = ["render", "scene", "status_line"]
 
@@ -24,6 +25,7 @@ def render(state: ColosseumState, seat: str | None) -> str:
     board = board_of(state)
     figures = {g.hex: g for g in state.gladiators.values()}
     items = {i.hex: i for i in state.items}
+    counters = set(state.blood_counters)  # §26.2
     spots = [hg.to_offset(h) for h in (*figures, *items)]
     c_lo = min(c for c, _ in spots) - MARGIN
     c_hi = max(c for c, _ in spots) + MARGIN
@@ -41,6 +43,8 @@ def render(state: ColosseumState, seat: str | None) -> str:
             return (g.seat[0].upper() if g.alive else "+") + ARROWS[g.facing]
         if h in items:
             return "w" if items[h].item == "weapon" else "o"
+        if h in counters:
+            return "*"
         return "·"
 
     board_text = draw((h for h in window if h in board), cell).strip("\n")
@@ -48,8 +52,23 @@ def render(state: ColosseumState, seat: str | None) -> str:
     if state.step == "over":
         head += f" · {state.end_method}: {state.end_summary}"
     lines = [status_line(g) for g in state.gladiators.values()]
+    if state.arena_size is not None:
+        lines.append(arena_line(state))
     sheets = [render_sheet(g.sheet) for g in state.gladiators.values()]
     return "\n\n".join([head, board_text, "\n".join(lines), *sheets])
+
+
+def arena_line(state: ColosseumState) -> str:
+    """§25, §26: the Arena Size, the walled edges of the map and the Blood counters (* on the
+    map)."""
+    walls = ", ".join(state.walls) if state.walls else "none found yet"
+    t38 = tables().arena.t38
+    kind = {t38.colosseum: " (the Colosseum in Rome)", t38.fighting_pit: " (a Fighting Pit)"}
+    kind_text = kind.get(state.arena_size or 0, "")
+    text = f"arena size {state.arena_size}{kind_text}; walls: {walls}"
+    if state.blood_counters:
+        text += f"; blood counters (*): {len(state.blood_counters)}"
+    return text
 
 
 def status_line(g: Gladiator) -> str:
@@ -89,11 +108,17 @@ def scene(state: ColosseumState, seat: str | None) -> dict[str, Any]:
         out["caption"] = head + f"the match is over ({state.end_method})"
     else:
         out["caption"] = head + _STEP[state.step]
+    if state.walls:
+        out["caption"] += f"; walls: {', '.join(state.walls)}"
     out["hexes"] = [[h.q, h.r] for h in sorted(board.hexes)]
     out["walls"] = [[h.q, h.r, side] for h, side in sorted(board.walls)]
+    if state.walls:  # §25: a marked edge is a wall along every hex-side of it
+        width, height = int(state.options["board_width"]), int(state.options["board_height"])
+        out["walls"] += [[h.q, h.r, side] for h, side in wall_sides(width, height, state.walls)]
     out["figures"] = [_figure(g) for g in state.gladiators.values()]
     out["items"] = [_item(i) for i in state.items]
     out["marks"] = [{"hex": [h.q, h.r], "kind": "blood"} for h in state.blood]
+    out["marks"] += [{"hex": [h.q, h.r], "kind": "blood_counter"} for h in state.blood_counters]
     out["panels"] = [_panel(g) for g in state.gladiators.values()]
     return out
 

@@ -139,6 +139,12 @@ class ColosseumState:
     # §29.3 (option `solitaire`): the plots of the seats that move first, revealed before the
     # solitaire seats plot; emptied when the phase's movement is resolved.
     early_plots: dict[str, str] = field(default_factory=dict)
+    # The Advanced Game (§19-§29; None and empty in the Basic Game). §25: the Arena Size (T38)
+    # and the map edges marked as walls ("north", "east", "south", "west", walls.py); §26.2: the
+    # Blood counters dropped round a cleaved body, which play reads (§26.3) and a shift leaves.
+    arena_size: int | None = None
+    walls: tuple[str, ...] = ()
+    blood_counters: list[Hex] = field(default_factory=list)
     winners: tuple[str, ...] = ()
     end_method: str = ""
     end_summary: str = ""
@@ -160,6 +166,7 @@ class ColosseumState:
             items=list(self.items),
             blood=list(self.blood),
             early_plots=dict(self.early_plots),
+            blood_counters=list(self.blood_counters),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -179,4 +186,7 @@ class ColosseumState:
         }
         if self.early_plots:  # only while a solitaire phase waits: other records stay as they were
             out["early_plots"] = dict(self.early_plots)
+        if self.options.get("advanced"):  # the Basic Game's records stay as they were
+            out["arena"] = {"size": self.arena_size, "walls": list(self.walls)}
+            out["blood_counters"] = [[h.q, h.r] for h in self.blood_counters]
         return out
