@@ -85,7 +85,7 @@ def centurion_plot(state: ColosseumState, *faces: int, fs: int = 0) -> tuple[str
     rng = Script(*faces)
     text = plot_order(state, "blue", decision, fs, rng)
     assert not rng.faces, f"dice left over: {rng.faces}"
-    return text, next(o for o in decision.options if o.text == text)
+    return text, next(o for o in decision.board_options() if o.text == text)
 
 
 # --- §29.2 making a centurion --------------------------------------------------------------------

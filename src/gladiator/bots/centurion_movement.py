@@ -71,6 +71,7 @@ from gladiator.rules.colosseum.combat_geometry import (
     positional_advantage,
 )
 from gladiator.rules.colosseum.items import holds, wants
+from gladiator.rules.colosseum.orders import PlotChoice
 from gladiator.rules.colosseum.plot_decision import plot_status
 from gladiator.rules.colosseum.plots import (
     Kick,
@@ -276,7 +277,9 @@ class _Choice:
 
 def _choices(decision: ChooseOne) -> list[_Choice]:
     out = []
-    for o in decision.options:
+    # A plot decision's options are in his own frame; the charts work on the board.
+    options = decision.board_options() if isinstance(decision, PlotChoice) else decision.options
+    for o in options:
         if o.hex is None or o.facing is None:
             continue
         try:
