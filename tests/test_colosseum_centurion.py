@@ -21,13 +21,8 @@ from typer.testing import CliRunner
 from colosseum_helpers import RULES, duel, of_type, place, sheet
 from gladiator.bots import BOTS, make_bot
 from gladiator.bots.centurion_combat import allocation_order, defence_total, weakest_armour
-from gladiator.bots.centurion_movement import (
-    foe_pa,
-    net_attack,
-    plot_order,
-    situation,
-    turned,
-)
+from gladiator.bots.centurion_movement import foe_pa, plot_order, situation, turned
+from gladiator.bots.centurion_nets import net_attack
 from gladiator.bots.centurion_setup import (
     centurion_options,
     effective_fs,

@@ -52,6 +52,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from gladiator.bots.centurion_nets import is_retiarius, net_attack, net_option, offers_net_attack
 from gladiator.core.decisions import ChooseOne, Option
 from gladiator.core.hexgrid import (
     DIRECTIONS,
@@ -85,7 +86,6 @@ from gladiator.rules.colosseum.state import ColosseumState, Gladiator, GroundIte
 __all__ = [
     "MovementRoll",
     "Situation",
-    "net_attack",
     "pause_check",
     "plot_order",
     "position_drm",
@@ -207,11 +207,6 @@ def my_pa(sit: Situation) -> int:
     )
 
 
-def is_retiarius(g: Gladiator) -> bool:
-    """C8: no gladiator has a fighting style before §19 is played."""
-    return getattr(g, "style", None) == "retiarius"
-
-
 # --- the checks -----------------------------------------------------------------------------------
 
 
@@ -245,15 +240,6 @@ def position_drm(sit: Situation, fs: int) -> int:
     if not (d.range.not_for_retiarius and is_retiarius(sit.me)):
         drm += d.range.total(sit.range // 3)
     return drm + d.positional_advantage.total(my_pa(sit)) + d.fighting_spirit.total(fs)
-
-
-def net_attack(rng: random.Random) -> tuple[str, int | None]:
-    """§29.5.2, T29 (A18): the net attack of a centurion Retiarius, and a Net Lay's hex (1 left,
-    2 centre, 3 right)."""
-    t29 = advanced_tables().centurions.t29
-    code = t29.attack(rng.randint(1, 6))
-    lay = (rng.randint(1, 6) + 1) // 2 if code == "LN" else None
-    return code, lay
 
 
 # --- choosing among the offered plots (C3) -------------------------------------------------------
@@ -464,9 +450,9 @@ def plot_order(
         pick = _turning(_bare(cands, "R"), sit, rng)
         if pick is not None:
             return pick.option.text
-    code, lay = net_attack(rng) if _offers_net_attack(texts) else ("", None)
+    code, lay = net_attack(rng) if offers_net_attack(texts) else ("", None)
     if code:  # §29.5.2 (C8)
-        net = _net_option(texts, code, lay)
+        net = net_option(texts, code, lay)
         if net is not None:
             return net
     # §29.3.2: the Random Movement Chart, its arrow toward the nearest opponent.
@@ -491,23 +477,3 @@ def plot_order(
         return _still(decision)
     kicked = _kick(state, sit, cands, chosen, roll, adjusted, rng)  # §29.3.2.5
     return (kicked or chosen).option.text
-
-
-_NET_CODES = ("LN", "SN", "TN")
-
-
-def _tokens(text: str) -> list[str]:
-    return [t.lstrip("+").upper() for t in text.split()]
-
-
-def _offers_net_attack(texts: Sequence[str]) -> bool:
-    return any(tok[:2] in _NET_CODES for t in texts for tok in _tokens(t))
-
-
-def _net_option(texts: Sequence[str], code: str, lay: int | None) -> str | None:
-    """The offered plot that writes this net attack (and a Net Lay's hex), if any (C8)."""
-    with_code = [t for t in texts if any(tok.startswith(code) for tok in _tokens(t))]
-    if lay is not None:
-        exact = [t for t in with_code if any(tok.endswith(str(lay)) for tok in _tokens(t))]
-        with_code = exact or with_code
-    return with_code[0] if with_code else None

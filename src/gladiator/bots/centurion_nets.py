@@ -1,0 +1,51 @@
+"""The centurion's Retiarius actions (§29.5, T29): inert until the net rules (§20) are played.
+
+C8 (docs/rulings.md): the Repel Net check (§29.5.1.1, in `centurion_movement`) is made only when
+the plot decision offers RN, and the T29 roll (§29.5.2) only when it offers a net attack; a
+centurion Retiarius would drop T27b's range DRM, but no gladiator has a style before §19 is
+played, so none is a Retiarius yet.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from gladiator.rules.colosseum.advanced_tables import advanced_tables
+from gladiator.rules.colosseum.state import Gladiator
+
+__all__ = ["is_retiarius", "net_attack", "net_option", "offers_net_attack"]
+
+
+def is_retiarius(g: Gladiator) -> bool:
+    """C8: no gladiator has a fighting style before §19 is played."""
+    return getattr(g, "style", None) == "retiarius"
+
+
+def net_attack(rng: random.Random) -> tuple[str, int | None]:
+    """§29.5.2, T29 (A18): the net attack of a centurion Retiarius, and a Net Lay's hex (1 left,
+    2 centre, 3 right)."""
+    t29 = advanced_tables().centurions.t29
+    code = t29.attack(rng.randint(1, 6))
+    lay = (rng.randint(1, 6) + 1) // 2 if code == "LN" else None
+    return code, lay
+
+
+_NET_CODES = ("LN", "SN", "TN")
+
+
+def _tokens(text: str) -> list[str]:
+    return [t.lstrip("+").upper() for t in text.split()]
+
+
+def offers_net_attack(texts: Sequence[str]) -> bool:
+    return any(tok[:2] in _NET_CODES for t in texts for tok in _tokens(t))
+
+
+def net_option(texts: Sequence[str], code: str, lay: int | None) -> str | None:
+    """The offered plot that writes this net attack (and a Net Lay's hex), if any (C8)."""
+    with_code = [t for t in texts if any(tok.startswith(code) for tok in _tokens(t))]
+    if lay is not None:
+        exact = [t for t in with_code if any(tok.endswith(str(lay)) for tok in _tokens(t))]
+        with_code = exact or with_code
+    return with_code[0] if with_code else None
