@@ -5,14 +5,46 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from gladiator.rules.colosseum.styles import check_choices
 from gladiator.rules.common import validate_options
 
 __all__ = ["SEAT_NAMES", "ColosseumOptions", "normalise"]
 
 SEAT_NAMES = ("red", "blue")
 ClassChoice = Literal["light", "medium", "heavy", "random"]
+# §19, T37 (styles.toml, in chart order; a test checks the two agree), W1.
+StyleChoice = Literal[
+    "random",
+    "standard",
+    "myrmillo",
+    "velite",
+    "thracian",
+    "contra_retiarius",
+    "secutor",
+    "provocator",
+    "retiarius",
+    "dimachaeri",
+    "gallus",
+    "hoplomachus",
+    "cataphractarius",
+    "crupellarius",
+]
+# §21, T19 (weapons.toml; a test checks the two agree), W2.
+WeaponChoice = Literal[
+    "axe",
+    "dagger",
+    "flail",
+    "hook",
+    "javelin",
+    "scimitar",
+    "maul",
+    "pike",
+    "spear",
+    "sword",
+    "trident",
+]
 
 
 def _two_random() -> list[ClassChoice]:
@@ -23,6 +55,15 @@ def _two_random() -> list[ClassChoice]:
 
 def _right_handed() -> list[bool]:
     return [False, False]
+
+
+def _two_random_styles() -> list[StyleChoice]:
+    # W1: as the classes, so `sim colosseum -o advanced=true` meets every style.
+    return ["random", "random"]
+
+
+def _chart_weapons() -> list[list[WeaponChoice]]:
+    return [[], []]
 
 
 class ColosseumOptions(BaseModel):
@@ -63,6 +104,16 @@ class ColosseumOptions(BaseModel):
     # §19-§29: the Advanced Game. Off, the Basic Game (§2-§18) exactly; on, the Advanced Game's
     # rules apply, each optional one behind its own flag below where the book marks it optional.
     advanced: bool = False
+    # §19 (W1): each gladiator's fighting style (T37), in seat order: a style, "standard" (his
+    # class's standard style) or "random". The style sets the class; Advanced Game only.
+    styles: list[StyleChoice] = Field(default_factory=_two_random_styles)
+    # §19, §21, §24 (W2): each gladiator's weapons (T19) where his style lets him choose, in
+    # seat order; [] for the chart's. Advanced Game only.
+    weapons: list[list[WeaponChoice]] = Field(default_factory=_chart_weapons)
+    # §24.3 (W11): "defence" (his own results against him: a shield hit is parried, a P* a body
+    # hit, as §9.6 has it for a man without a shield) or "attack" (the results of his attacks
+    # are shifted so, as the flail's are).
+    two_weapon_results: Literal["defence", "attack"] = "defence"
     # Safety net: after this many turns the match is stopped as a plain draw ("time").
     max_turns: int = Field(default=20, ge=1, le=1000)
 
@@ -79,6 +130,31 @@ class ColosseumOptions(BaseModel):
         if len(value) != 2:
             raise ValueError(f"one left_handed flag per gladiator (2), not {len(value)}")
         return value
+
+    @field_validator("styles", "weapons")
+    @classmethod
+    def _one_each(cls, value: list[Any]) -> list[Any]:
+        if len(value) != 2:
+            raise ValueError(f"one entry per gladiator (2), not {len(value)}")
+        return value
+
+    @model_validator(mode="after")
+    def _advanced_choices(self) -> ColosseumOptions:
+        # A record's options come back with every default written out, so what counts is a
+        # value other than the default.
+        given = [
+            name
+            for name, default in (
+                ("styles", _two_random_styles()),
+                ("weapons", _chart_weapons()),
+                ("two_weapon_results", "defence"),
+            )
+            if getattr(self, name) != default
+        ]
+        if given and not self.advanced:
+            raise ValueError(f"{given[0]} are the Advanced Game's (§19-§24): set advanced = true")
+        check_choices(self.gladiators, self.styles, self.weapons)
+        return self
 
 
 def normalise(raw: Mapping[str, Any]) -> dict[str, Any]:
