@@ -47,7 +47,7 @@ def arena(
     red: str,
     blue: str,
     *,
-    weapons: tuple[list[str], list[str]] = ([], []),
+    weapons: tuple[str, str] = ("", ""),
     gap: int = 1,
     seed: int = 1,
     **options: Any,

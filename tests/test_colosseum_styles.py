@@ -13,7 +13,7 @@ from colosseum_styles_helpers import arena, styled
 from gladiator.core.dice import Dice
 from gladiator.rules.colosseum.advanced_tables import advanced_tables
 from gladiator.rules.colosseum.logsheet import log_sheet_from_dict, roll_log_sheet
-from gladiator.rules.colosseum.options import StyleChoice, WeaponChoice
+from gladiator.rules.colosseum.options import StyleChoice
 from gladiator.rules.colosseum.styles import armour_value, style_keys, style_roll
 from gladiator.rules.colosseum.tables import Armour
 
@@ -34,7 +34,8 @@ def start(seed: int = 1, **given: Any) -> tuple[dict[str, Any], list[dict[str, A
 
 def test_s19_the_options_schema_offers_every_style_as_a_choice() -> None:
     """The lobby draws choice lists from the schema: `styles` items are an enum of T37's styles
-    (in chart order) with "random" and "standard", and `weapons` of T19's."""
+    (in chart order) with "random" and "standard"; `weapons` is one text per seat, T19 names
+    separated by commas, written back lower-cased and without spaces."""
     schema = RULES.options_schema()
     styles = schema["properties"]["styles"]["items"]["enum"]
     assert styles == ["random", "standard", *style_keys()]
@@ -43,15 +44,15 @@ def test_s19_the_options_schema_offers_every_style_as_a_choice() -> None:
         "standard",
         *advanced_tables().styles.t37.styles,
     }
-    weapons = schema["properties"]["weapons"]["items"]["items"]["enum"]
-    assert weapons == list(advanced_tables().weapons.t19.weapons)
-    assert list(get_args(WeaponChoice)) == weapons
+    assert schema["properties"]["weapons"]["items"]["type"] == "string"
+    given = options(advanced=True, styles=["dimachaeri", "gallus"], weapons=[" Sword, axe", ""])
+    assert given["weapons"] == ["sword,axe", ""]
 
 
 def test_s19_the_default_styles_are_random_and_play_only_with_advanced() -> None:
     """W1: `styles` defaults to random for both; a Basic Game refuses a style or a weapon."""
     assert options()["styles"] == ["random", "random"]
-    for given in ({"styles": ["velite", "gallus"]}, {"weapons": [["axe"], []]}):
+    for given in ({"styles": ["velite", "gallus"]}, {"weapons": ["axe", ""]}):
         with pytest.raises(ValueError, match="set advanced = true") as info:
             options(**given)
         assert "\n" not in str(info.value)
@@ -69,39 +70,43 @@ def test_s19_the_default_styles_are_random_and_play_only_with_advanced() -> None
             "a Contra-Retiarius fights only a Retiarius (§19.2.3)",
         ),
         (
-            {"styles": ["dimachaeri", "gallus"], "weapons": [["sword", "maul"], []]},
+            {"styles": ["dimachaeri", "gallus"], "weapons": ["sword,maul", ""]},
             "a Dimachaeri cannot pair a maul: two-handed weapons cannot be used in a pair (§24.4)",
         ),
         (
-            {"styles": ["dimachaeri", "gallus"], "weapons": [["sword", "flail"], []]},
+            {"styles": ["dimachaeri", "gallus"], "weapons": ["sword,flail", ""]},
             "the flail cannot be used in a pair (§24.4)",
         ),
         (
-            {"styles": ["dimachaeri", "gallus"], "weapons": [["sword"], []]},
+            {"styles": ["dimachaeri", "gallus"], "weapons": ["sword", ""]},
             "a Dimachaeri fights with two weapons, not 1 (§24)",
         ),
         (
-            {"styles": ["velite", "gallus"], "weapons": [["sword"], []]},
+            {"styles": ["dimachaeri", "gallus"], "weapons": ["sword,club", ""]},
+            "weapons[0]: 'club' is not a T19 weapon (§21)",
+        ),
+        (
+            {"styles": ["velite", "gallus"], "weapons": ["sword", ""]},
             "a Velite's weapons are fixed by his style (javelin, T37)",
         ),
         (
-            {"styles": ["retiarius", "gallus"], "weapons": [["trident", "axe"], []]},
+            {"styles": ["retiarius", "gallus"], "weapons": ["trident,axe", ""]},
             "a Retiarius carries the trident, and may add a dagger (§19.3.2, §21.3.1)",
         ),
         (
-            {"styles": ["myrmillo", "gallus"], "weapons": [["trident"], []]},
+            {"styles": ["myrmillo", "gallus"], "weapons": ["trident", ""]},
             "a Myrmillo cannot take the trident: only the Retiarius uses it",
         ),
         (
-            {"styles": ["myrmillo", "gallus"], "weapons": [[], ["hook"]]},
+            {"styles": ["myrmillo", "gallus"], "weapons": ["", "hook"]},
             "weapons[1]: a Gallus cannot take the hook: it is a shield (§21.5)",
         ),
         (
-            {"styles": ["contra_retiarius", "retiarius"], "weapons": [["maul"], []]},
+            {"styles": ["contra_retiarius", "retiarius"], "weapons": ["maul", ""]},
             "a Contra-Retiarius fights with his hook (§19.2.3)",
         ),
         (
-            {"styles": ["random", "gallus"], "weapons": [["axe"], []]},
+            {"styles": ["random", "gallus"], "weapons": ["axe", ""]},
             "choose a style (styles[0]) to choose his weapons (§19)",
         ),
         ({"styles": ["myrmillo"]}, "one entry per gladiator (2), not 1"),
@@ -121,9 +126,9 @@ def test_s19_choices_the_rules_allow_are_accepted() -> None:
     """W2: a Dimachaeri's axe and dagger, a Retiarius's dagger, a Gallus's maul, the standard
     style's spear (a sword style), a Contra-Retiarius against a Retiarius."""
     for given in (
-        {"styles": ["dimachaeri", "gallus"], "weapons": [["axe", "dagger"], []]},
-        {"styles": ["retiarius", "gallus"], "weapons": [["trident", "dagger"], ["maul"]]},
-        {"styles": ["standard", "gallus"], "weapons": [["spear"], []]},
+        {"styles": ["dimachaeri", "gallus"], "weapons": ["axe,dagger", ""]},
+        {"styles": ["retiarius", "gallus"], "weapons": ["trident,dagger", "maul"]},
+        {"styles": ["standard", "gallus"], "weapons": ["spear", ""]},
         {"styles": ["retiarius", "contra_retiarius"]},
     ):
         assert options(advanced=True, **given)["styles"] == given["styles"]
@@ -242,7 +247,7 @@ def test_s19_3_4_s19_4_1_the_kit_of_a_pair_and_of_a_spearman() -> None:
     assert glads["red"]["sheet"]["shield"] is None
     assert glads["blue"]["weapons"] == ["spear"] and glads["blue"]["spare"] == ["sword"]
     assert glads["blue"]["sheet"]["shield"] == "small"
-    glads, _ = start(styles=["gallus", "retiarius"], weapons=[["maul"], ["trident", "dagger"]])
+    glads, _ = start(styles=["gallus", "retiarius"], weapons=["maul", "trident,dagger"])
     assert glads["red"]["weapons"] == ["maul"] and glads["red"]["sheet"]["shield"] is None
     assert glads["blue"]["spare"] == ["dagger"] and glads["blue"]["net"]
 

@@ -35,7 +35,7 @@ def test_s24_2_1_a_dimachaeri_with_two_swords_gets_plus_4_cf_and_minus_1_spd() -
 def test_s24_2_1_with_two_different_weapons_only_plus_2_and_each_keeps_its_spd() -> None:
     """§24.2.1, A15, Q44, W9: sword and axe: +2 CF; his first attack is the sword's (round 2),
     his second the axe's (+1: round 5)."""
-    state = arena("dimachaeri", "secutor", weapons=(["sword", "axe"], []))
+    state = arena("dimachaeri", "secutor", weapons=("sword,axe", ""))
     to_combat(state)
     assert state.gladiators["red"].available == 15
     events = play(
@@ -46,7 +46,7 @@ def test_s24_2_1_with_two_different_weapons_only_plus_2_and_each_keeps_its_spd()
 
 def test_s24_2_1_a_pair_of_daggers_halves_every_attack_and_strikes_two_rounds_early() -> None:
     """W9, W10: two daggers: −1 (dagger) −1 (pair) Spd, half CF each: 4 CF → 2, round 3 − 2 = 1."""
-    state = arena("dimachaeri", "secutor", weapons=(["dagger", "dagger"], []))
+    state = arena("dimachaeri", "secutor", weapons=("dagger,dagger", ""))
     to_combat(state)
     events = play(state, RiggedDice(1, {CRT: [(1, 1, 3)]}), red="A4:head", blue="D5:arms")
     (attack,) = [e for e in of_type(events, "crt") if e["side"] == 0]

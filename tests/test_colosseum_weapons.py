@@ -34,7 +34,7 @@ def test_s9_4_5_an_axe_making_two_attacks_strikes_in_rounds_3_and_5() -> None:
     """§9.4.5 EXAMPLE: +1 Spd shifts T10's rounds 2, 4 to 3, 5; in a duel the axe-armed
     Myrmillo's head and chest attacks come in rounds 3 and 5."""
     assert attack_schedule(2, 1) == (3, 5)
-    state = arena("myrmillo", "secutor", weapons=(["axe"], []))
+    state = arena("myrmillo", "secutor", weapons=("axe", ""))
     to_combat(state)
     events = play(
         state, RiggedDice(1, {CRT: [(1, 1, 3), (1, 1, 3)]}), red="A2:head A2:chest", blue="D5:arms"
@@ -44,7 +44,7 @@ def test_s9_4_5_an_axe_making_two_attacks_strikes_in_rounds_3_and_5() -> None:
 
 def test_s21_3_a_dagger_strikes_a_round_earlier_at_half_cf() -> None:
     """§21.3, W10: a Myrmillo's dagger: one attack in round 2 (3 − 1), its 6 CF halved to 3."""
-    state = arena("myrmillo", "secutor", weapons=(["dagger"], []))
+    state = arena("myrmillo", "secutor", weapons=("dagger", ""))
     to_combat(state)
     events = play(state, RiggedDice(1, {CRT: [(1, 1, 2)]}), red="A6:groin", blue="D5:arms")
     (attack,) = crt(events)
@@ -163,7 +163,7 @@ def test_s21_10_1_a_hoplomachus_uses_his_spear_one_handed_with_his_small_shield(
 
 def test_s21_2_the_axe_adds_2_to_the_wound_roll() -> None:
     """§21.2: column 4, roll 15: H; WHITE 3+3+3 = 9 + 2 (axe) on the bare groin: 11, 2 wounds."""
-    state = arena("myrmillo", "secutor", weapons=(["axe"], []))
+    state = arena("myrmillo", "secutor", weapons=("axe", ""))
     to_combat(state)
     dice = RiggedDice(1, {CRT: [(5, 5, 5)], "§10.1": [(3, 3, 3, 1, 1)]})
     events = play(state, dice, red="A4:groin", blue="D5:arms")
@@ -175,7 +175,7 @@ def test_s21_2_the_axe_adds_2_to_the_wound_roll() -> None:
 def test_s21_4_a_flail_against_a_shield_turns_a_shield_hit_into_a_parry() -> None:
     """§21.4, W12: column 4, roll 6 is an S; the flail moves it two steps to P: a weapon-drop
     roll for the Secutor, and no shield damage roll at all."""
-    state = arena("myrmillo", "secutor", weapons=(["flail"], []))
+    state = arena("myrmillo", "secutor", weapons=("flail", ""))
     to_combat(state)
     dice = RiggedDice(1, {CRT: [(1, 2, 3)], "§13.1.1": [(6, 6, 6)]})
     events = play(state, dice, red="A4:groin", blue="D5:arms")
@@ -189,12 +189,12 @@ def test_s21_4_the_flail_shifts_the_result_before_the_defenders_kit_converts_it(
     """W12: against a Dimachaeri (two swords, no shield) an S is shifted to P by the flail and he
     parries it: a drop roll, no wound. (Converting first, S→P for no shield, then shifting P→H,
     would wound him.) An S* goes to P*, which his missing shield makes an H (§9.6)."""
-    state = arena("myrmillo", "dimachaeri", weapons=(["flail"], []))
+    state = arena("myrmillo", "dimachaeri", weapons=("flail", ""))
     to_combat(state)
     dice = RiggedDice(1, {CRT: [(1, 2, 3)], "§13.1.1": [(6, 6, 6)]})
     events = play(state, dice, red="A4:groin", blue="D5:arms")
     assert of_type(events, "drop_roll") and not of_type(events, "wound_roll")
-    state = arena("myrmillo", "dimachaeri", weapons=(["flail"], []))
+    state = arena("myrmillo", "dimachaeri", weapons=("flail", ""))
     to_combat(state)
     dice = RiggedDice(1, {CRT: [(1, 2, 4)], "§10.1": [(1, 1, 1, 1, 1)]})  # column 4, 7: S*
     events = play(state, dice, red="A4:groin", blue="D5:arms")
@@ -206,7 +206,7 @@ def test_s21_4_the_flail_shifts_the_result_before_the_defenders_kit_converts_it(
 def test_s21_8_1_a_maul_hit_also_stuns() -> None:
     """§21.8.1, W13: column 4, roll 15: H; WHITE 9 on the bare groin, 1 wound; then 2D6 11 on
     T7's Stun row: Stun 3. The maul is two-handed and the Gallus left his shield (W2): full CF."""
-    state = arena("gallus", "secutor", weapons=(["maul"], []))
+    state = arena("gallus", "secutor", weapons=("maul", ""))
     assert not state.gladiators["red"].has_shield
     to_combat(state)
     dice = RiggedDice(1, {CRT: [(5, 5, 5)], "§10.1": [(3, 3, 3, 1, 1)], "§21.8.1": [(6, 5)]})
@@ -219,7 +219,7 @@ def test_s21_8_1_a_maul_hit_also_stuns() -> None:
 
 def test_s21_8_the_maul_adds_3_to_his_st_in_a_shield_hit() -> None:
     """§21.8, W13: an S (column 4, roll 6): shield damage 2D6 + ST 2 + 3 (maul) + modified CF 4."""
-    state = arena("gallus", "secutor", weapons=(["maul"], []))
+    state = arena("gallus", "secutor", weapons=("maul", ""))
     to_combat(state)
     dice = RiggedDice(1, {CRT: [(1, 2, 3)], "§12.2": [(1, 1)]})
     events = play(state, dice, red="A4:groin", blue="D5:arms")

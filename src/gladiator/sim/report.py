@@ -23,28 +23,12 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def summarise(results: Sequence[MatchSummary]) -> dict[str, Any]:
-    n = len(results)
-    appearances: Counter[str] = Counter()
-    wins: Counter[str] = Counter()
-    pair_games: Counter[tuple[str, str]] = Counter()
-    pair_wins: Counter[tuple[str, str]] = Counter()
-    for r in results:
-        for seat, label in r.labels.items():
-            appearances[label] += 1
-            if seat in r.winners:
-                wins[label] += 1
-        if len(r.labels) == 2:
-            (sa, la), (sb, lb) = r.labels.items()
-            for me, mine, them in ((sa, la, lb), (sb, lb, la)):
-                pair_games[(mine, them)] += 1
-                if me in r.winners:
-                    pair_wins[(mine, them)] += 1
-    by_label = []
+def _rates(appearances: Counter[str], wins: Counter[str]) -> list[dict[str, Any]]:
+    rows = []
     for label in sorted(appearances):
         a, w = appearances[label], wins[label]
         lo, hi = wilson(w, a)
-        by_label.append(
+        rows.append(
             {
                 "label": label,
                 "appearances": a,
@@ -53,7 +37,20 @@ def summarise(results: Sequence[MatchSummary]) -> dict[str, Any]:
                 "ci95": [lo, hi],
             }
         )
-    matchups = [
+    return rows
+
+
+def _matchups(results: Sequence[MatchSummary], key: Any) -> list[dict[str, Any]]:
+    pair_games: Counter[tuple[str, str]] = Counter()
+    pair_wins: Counter[tuple[str, str]] = Counter()
+    for r in results:
+        if len(r.labels) == 2:
+            (sa, la), (sb, lb) = ((s, key(lab)) for s, lab in r.labels.items())
+            for me, mine, them in ((sa, la, lb), (sb, lb, la)):
+                pair_games[(mine, them)] += 1
+                if me in r.winners:
+                    pair_wins[(mine, them)] += 1
+    return [
         {
             "label": mine,
             "against": them,
@@ -63,14 +60,40 @@ def summarise(results: Sequence[MatchSummary]) -> dict[str, Any]:
         }
         for (mine, them), g in sorted(pair_games.items())
     ]
+
+
+def _group(label: str) -> str:
+    """A label "group/name" (a Colosseum Advanced Game seat: "light/Velite") counts for its group
+    as well."""
+    return label.split("/", 1)[0]
+
+
+def summarise(results: Sequence[MatchSummary]) -> dict[str, Any]:
+    n = len(results)
+    appearances: Counter[str] = Counter()
+    wins: Counter[str] = Counter()
+    for r in results:
+        for seat, label in r.labels.items():
+            appearances[label] += 1
+            if seat in r.winners:
+                wins[label] += 1
     methods = Counter(r.method for r in results)
-    return {
+    out: dict[str, Any] = {
         "matches": n,
         "draws": sum(1 for r in results if not r.winners),
-        "by_label": by_label,
-        "matchups": matchups,
+        "by_label": _rates(appearances, wins),
+        "matchups": _matchups(results, lambda label: label),
         "endings": dict(methods.most_common()),
         "mean_steps": sum(r.steps for r in results) / n if n else 0.0,
         "mean_rounds": sum(r.rounds for r in results) / n if n else 0.0,
         "mean_dice": sum(r.dice for r in results) / n if n else 0.0,
     }
+    if any("/" in label for label in appearances):
+        group_appearances: Counter[str] = Counter()
+        group_wins: Counter[str] = Counter()
+        for label, k in appearances.items():
+            group_appearances[_group(label)] += k
+            group_wins[_group(label)] += wins[label]
+        out["by_group"] = _rates(group_appearances, group_wins)
+        out["group_matchups"] = _matchups(results, _group)
+    return out

@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from gladiator.rules.colosseum.styles import check_choices
+from gladiator.rules.colosseum.styles import check_choices, parse_weapons
 from gladiator.rules.common import validate_options
 
 __all__ = ["SEAT_NAMES", "ColosseumOptions", "normalise"]
@@ -31,20 +31,6 @@ StyleChoice = Literal[
     "cataphractarius",
     "crupellarius",
 ]
-# §21, T19 (weapons.toml; a test checks the two agree), W2.
-WeaponChoice = Literal[
-    "axe",
-    "dagger",
-    "flail",
-    "hook",
-    "javelin",
-    "scimitar",
-    "maul",
-    "pike",
-    "spear",
-    "sword",
-    "trident",
-]
 
 
 def _two_random() -> list[ClassChoice]:
@@ -62,8 +48,8 @@ def _two_random_styles() -> list[StyleChoice]:
     return ["random", "random"]
 
 
-def _chart_weapons() -> list[list[WeaponChoice]]:
-    return [[], []]
+def _chart_weapons() -> list[str]:
+    return ["", ""]
 
 
 class ColosseumOptions(BaseModel):
@@ -107,9 +93,9 @@ class ColosseumOptions(BaseModel):
     # §19 (W1): each gladiator's fighting style (T37), in seat order: a style, "standard" (his
     # class's standard style) or "random". The style sets the class; Advanced Game only.
     styles: list[StyleChoice] = Field(default_factory=_two_random_styles)
-    # §19, §21, §24 (W2): each gladiator's weapons (T19) where his style lets him choose, in
-    # seat order; [] for the chart's. Advanced Game only.
-    weapons: list[list[WeaponChoice]] = Field(default_factory=_chart_weapons)
+    # §19, §21, §24 (W2): each gladiator's weapons where his style lets him choose, in seat
+    # order: T19 names separated by commas ("sword,axe"), "" for the chart's. Advanced Game only.
+    weapons: list[str] = Field(default_factory=_chart_weapons)
     # §24.3 (W11): "defence" (his own results against him: a shield hit is parried, a P* a body
     # hit, as §9.6 has it for a man without a shield) or "attack" (the results of his attacks
     # are shifted so, as the flail's are).
@@ -138,6 +124,11 @@ class ColosseumOptions(BaseModel):
             raise ValueError(f"one entry per gladiator (2), not {len(value)}")
         return value
 
+    @field_validator("weapons")
+    @classmethod
+    def _weapon_names(cls, value: list[str]) -> list[str]:
+        return [",".join(parse_weapons(text)) for text in value]
+
     @model_validator(mode="after")
     def _advanced_choices(self) -> ColosseumOptions:
         # A record's options come back with every default written out, so what counts is a
@@ -153,7 +144,7 @@ class ColosseumOptions(BaseModel):
         ]
         if given and not self.advanced:
             raise ValueError(f"{given[0]} are the Advanced Game's (§19-§24): set advanced = true")
-        check_choices(self.gladiators, self.styles, self.weapons)
+        check_choices(self.gladiators, self.styles, [parse_weapons(w) for w in self.weapons])
         return self
 
 

@@ -17,7 +17,7 @@ from gladiator.rules.colosseum.logsheet import roll_log_sheet
 from gladiator.rules.colosseum.positions import Position
 from gladiator.rules.colosseum.postures import fall_prone
 from gladiator.rules.colosseum.state import Gladiator
-from gladiator.rules.colosseum.styles import choose_styles, kit, style
+from gladiator.rules.colosseum.styles import choose_styles, kit, parse_weapons, style
 
 __all__ = ["FALL_PRONE_BELOW", "kneel_check", "styled_gladiators"]
 
@@ -39,7 +39,7 @@ def styled_gladiators(
     for i, seat in enumerate(seats):
         key, other = keys[i], keys[1 - i]
         s = style(key)
-        outfit = kit(key, options["weapons"][i])
+        outfit = kit(key, parse_weapons(options["weapons"][i]))
         sheet = roll_log_sheet(
             dice,
             s.gladiator_class,

@@ -64,6 +64,7 @@ __all__ = [
     "choose_styles",
     "kit",
     "never_paired",
+    "parse_weapons",
     "rolls_needed",
     "standard_style",
     "style",
@@ -185,6 +186,12 @@ def _check_weapons(i: int, key: str, chosen: tuple[str, ...]) -> None:
             f"{where}: a {s.name} fights with his hook ({s.section}); a two-handed "
             f"{arm.name.lower()} would leave it (§21.8.2, §21.9.1, §21.10.1)"
         )
+
+
+def parse_weapons(text: str) -> tuple[str, ...]:
+    """The option `weapons`' entry for one seat: T19 names separated by commas ("sword, Axe"),
+    lower-cased; "" is the chart's weapons (W2)."""
+    return tuple(w.strip().lower() for w in text.split(",") if w.strip())
 
 
 def never_paired(key: str) -> str:
