@@ -5,7 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from gladiator.rules.colosseum.styles import check_choices, parse_weapons
 from gladiator.rules.common import validate_options
@@ -129,21 +136,22 @@ class ColosseumOptions(BaseModel):
     def _weapon_names(cls, value: list[str]) -> list[str]:
         return [",".join(parse_weapons(text)) for text in value]
 
-    @model_validator(mode="after")
-    def _advanced_choices(self) -> ColosseumOptions:
+    @field_validator("styles", "weapons", "two_weapon_results")
+    @classmethod
+    def _advanced_only(cls, value: Any, info: ValidationInfo) -> Any:
         # A record's options come back with every default written out, so what counts is a
         # value other than the default.
-        given = [
-            name
-            for name, default in (
-                ("styles", _two_random_styles()),
-                ("weapons", _chart_weapons()),
-                ("two_weapon_results", "defence"),
-            )
-            if getattr(self, name) != default
-        ]
-        if given and not self.advanced:
-            raise ValueError(f"{given[0]} are the Advanced Game's (§19-§24): set advanced = true")
+        defaults = {
+            "styles": _two_random_styles(),
+            "weapons": _chart_weapons(),
+            "two_weapon_results": "defence",
+        }
+        if value != defaults[str(info.field_name)] and not info.data.get("advanced"):
+            raise ValueError("the Advanced Game's (§19-§24): set advanced = true")
+        return value
+
+    @model_validator(mode="after")
+    def _choices(self) -> ColosseumOptions:
         check_choices(self.gladiators, self.styles, [parse_weapons(w) for w in self.weapons])
         return self
 
