@@ -1,7 +1,7 @@
 """Whole Advanced Game matches with random styles and weapons (§19-§24) under random legal play
 and the tactician (hypothesis over seeds and choices): every match ends; after every step no
 area holds more than W wounds (§10.3) and the CF books agree with the boxes; a gladiator's hands
-hold what W5/W6 allow; a replay of the record is exact."""
+hold what F5/F6 allow; a replay of the record is exact."""
 
 from __future__ import annotations
 
@@ -36,9 +36,9 @@ def _weapons(style: str, pair: str, swap: str) -> str:
 
 def check_hands(m: Match) -> None:
     for g in m.state.gladiators.values():
-        assert g.style, "every Advanced Game gladiator has a style (W1)"
-        assert g.has_weapon == bool(g.weapons)  # W5
-        assert hands_used(g) <= HANDS  # W6
+        assert g.style, "every Advanced Game gladiator has a style (F1)"
+        assert g.has_weapon == bool(g.weapons)  # F5
+        assert hands_used(g) <= HANDS  # F6
         assert len(g.weapons) <= 2
 
 

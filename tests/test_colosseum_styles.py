@@ -1,6 +1,6 @@
 """§19 fighting styles (Advanced Game, option `advanced`): the options `styles` and `weapons`
-(rulings W1, W2) with their one-line refusals, the styled log sheet (W4: armour, shield and move
-per T37), the kit in hand (W3), the Crupellarius's kneel, and that the Basic Game is untouched."""
+(rulings F1, F2) with their one-line refusals, the styled log sheet (F4: armour, shield and move
+per T37), the kit in hand (F3), the Crupellarius's kneel, and that the Basic Game is untouched."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def start(seed: int = 1, **given: Any) -> tuple[dict[str, Any], list[dict[str, A
     return {s: g.to_dict() for s, g in state.gladiators.items()}, events
 
 
-# --- the options (§19, W1, W2) --------------------------------------------------------------------
+# --- the options (§19, F1, F2) --------------------------------------------------------------------
 
 
 def test_s19_the_options_schema_offers_every_style_as_a_choice() -> None:
@@ -50,7 +50,7 @@ def test_s19_the_options_schema_offers_every_style_as_a_choice() -> None:
 
 
 def test_s19_the_default_styles_are_random_and_play_only_with_advanced() -> None:
-    """W1: `styles` defaults to random for both; a Basic Game refuses a style or a weapon."""
+    """F1: `styles` defaults to random for both; a Basic Game refuses a style or a weapon."""
     assert options()["styles"] == ["random", "random"]
     for given in ({"styles": ["velite", "gallus"]}, {"weapons": ["axe", ""]}):
         with pytest.raises(ValueError, match="set advanced = true") as info:
@@ -123,7 +123,7 @@ def test_s19_a_choice_the_rules_forbid_is_refused_in_one_line(
 
 
 def test_s19_choices_the_rules_allow_are_accepted() -> None:
-    """W2: a Dimachaeri's axe and dagger, a Retiarius's dagger, a Gallus's maul, the standard
+    """F2: a Dimachaeri's axe and dagger, a Retiarius's dagger, a Gallus's maul, the standard
     style's spear (a sword style), a Contra-Retiarius against a Retiarius."""
     for given in (
         {"styles": ["dimachaeri", "gallus"], "weapons": ["axe,dagger", ""]},
@@ -135,7 +135,7 @@ def test_s19_choices_the_rules_allow_are_accepted() -> None:
 
 
 def test_s19_1_random_settles_the_class_then_rolls_among_its_styles() -> None:
-    """W1, §3.4: red random: 1D3 = 3 → heavy, then one die over the heavy styles in chart order
+    """F1, §3.4: red random: 1D3 = 3 → heavy, then one die over the heavy styles in chart order
     (Gallus, Hoplomachus, Cataphractarius, Crupellarius): 4 → Crupellarius. Blue, given medium,
     rolls no class: 3 → Retiarius."""
     dice = RiggedDice(1, {"§3.4": [5], "§19.1": [4, 3]})
@@ -154,7 +154,7 @@ def test_s19_1_random_settles_the_class_then_rolls_among_its_styles() -> None:
 
 
 def test_s19_2_3_a_random_roll_gives_a_contra_retiarius_only_against_a_retiarius() -> None:
-    """W1: the light pool is Myrmillo, Velite, Thracian; against a settled Retiarius it has the
+    """F1: the light pool is Myrmillo, Velite, Thracian; against a settled Retiarius it has the
     Contra-Retiarius too (fixed seats are settled before random ones)."""
     assert style_roll("light", None) == ("myrmillo", "velite", "thracian")
     assert style_roll("light", "secutor") == ("myrmillo", "velite", "thracian")
@@ -175,7 +175,7 @@ def test_s19_standard_is_the_standard_style_of_his_class() -> None:
         assert glads["red"]["style"] == key and glads["red"]["weapons"] == ["sword"]
 
 
-# --- the styled log sheet (§19, W4) ---------------------------------------------------------------
+# --- the styled log sheet (§19, F4) ---------------------------------------------------------------
 
 
 def test_s19_2_1_a_velite_rolls_no_armour_wears_none_moves_7_and_carries_six_javelins() -> None:
@@ -240,8 +240,8 @@ def test_s19_4_4_a_crupellarius_who_kneels_checks_for_a_fall() -> None:
 
 
 def test_s19_3_4_s19_4_1_the_kit_of_a_pair_and_of_a_spearman() -> None:
-    """W3: a Dimachaeri has both swords in hand and no shield; a Hoplomachus the spear in hand,
-    the sword carried, and a small shield; a Gallus who takes a maul leaves his shield (W2)."""
+    """F3: a Dimachaeri has both swords in hand and no shield; a Hoplomachus the spear in hand,
+    the sword carried, and a small shield; a Gallus who takes a maul leaves his shield (F2)."""
     glads, _ = start(styles=["dimachaeri", "hoplomachus"])
     assert glads["red"]["weapons"] == ["sword", "sword"] and not glads["red"]["has_shield"]
     assert glads["red"]["sheet"]["shield"] is None
@@ -253,7 +253,7 @@ def test_s19_3_4_s19_4_1_the_kit_of_a_pair_and_of_a_spearman() -> None:
 
 
 def test_s19_a_styled_sheet_reads_back_and_a_wrong_one_is_refused() -> None:
-    """W4: a styled sheet survives to_dict / log_sheet_from_dict; a Velite in armour, a Retiarius
+    """F4: a styled sheet survives to_dict / log_sheet_from_dict; a Velite in armour, a Retiarius
     with a helmet or a shield, a Provocator with a bare chest are refused in one line."""
     for key in ("velite", "retiarius", "provocator", "crupellarius", "dimachaeri"):
         sheet = styled(key)

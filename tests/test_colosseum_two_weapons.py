@@ -1,6 +1,6 @@
 """§24 two-handed fighting, a weapon in each hand (Advanced Game): the pair's CF bonus and Spd
-(§24.2.1, §24.2.2, A15, W9), each attack's own weapon (Q44, W9), the −2 drop DRM of an untrained
-pair, §24.3's conversions in both readings (option `two_weapon_results`, W11), and the pairs
+(§24.2.1, §24.2.2, A15, F9), each attack's own weapon (Q44, F9), the −2 drop DRM of an untrained
+pair, §24.3's conversions in both readings (option `two_weapon_results`, F11), and the pairs
 §24.4 forbids (A23)."""
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def test_s24_2_1_a_dimachaeri_with_two_swords_gets_plus_4_cf_and_minus_1_spd() -
 
 
 def test_s24_2_1_with_two_different_weapons_only_plus_2_and_each_keeps_its_spd() -> None:
-    """§24.2.1, A15, Q44, W9: sword and axe: +2 CF; his first attack is the sword's (round 2),
+    """§24.2.1, A15, Q44, F9: sword and axe: +2 CF; his first attack is the sword's (round 2),
     his second the axe's (+1: round 5)."""
     state = arena("dimachaeri", "secutor", weapons=("sword,axe", ""))
     to_combat(state)
@@ -45,7 +45,7 @@ def test_s24_2_1_with_two_different_weapons_only_plus_2_and_each_keeps_its_spd()
 
 
 def test_s24_2_1_a_pair_of_daggers_halves_every_attack_and_strikes_two_rounds_early() -> None:
-    """W9, W10: two daggers: −1 (dagger) −1 (pair) Spd, half CF each: 4 CF → 2, round 3 − 2 = 1."""
+    """F9, F10: two daggers: −1 (dagger) −1 (pair) Spd, half CF each: 4 CF → 2, round 3 − 2 = 1."""
     state = arena("dimachaeri", "secutor", weapons=("dagger,dagger", ""))
     to_combat(state)
     events = play(state, RiggedDice(1, {CRT: [(1, 1, 3)]}), red="A4:head", blue="D5:arms")
@@ -56,7 +56,7 @@ def test_s24_2_1_a_pair_of_daggers_halves_every_attack_and_strikes_two_rounds_ea
 def test_s24_2_2_anyone_else_with_two_identical_weapons_gets_plus_2_and_a_worse_drop_roll() -> None:
     """§24.2.2: a Myrmillo without a shield with two swords: +2 CF; a P against him (column 4,
     8) has a −2 drop DRM: 3D6 9 − 4 − ST 2 − 0 − 2 = 1: kept; 3D6 8 gives 0: he drops one of
-    the pair (without the −2 he would keep it, 2) and fights on with the other (W5)."""
+    the pair (without the −2 he would keep it, 2) and fights on with the other (F5)."""
     state = arena("myrmillo", "secutor")
     red = state.gladiators["red"]
     red.has_shield, red.weapons = False, ("sword", "sword")
@@ -76,7 +76,7 @@ def test_s24_2_2_anyone_else_with_two_identical_weapons_gets_plus_2_and_a_worse_
 
 
 def test_s24_3_a_pair_wielders_shield_hits_are_parries_and_his_p_star_a_body_hit() -> None:
-    """§24.3 (W11, "defence"): against the Dimachaeri, an S (column 4, 6) is a P and a P* (10)
+    """§24.3 (F11, "defence"): against the Dimachaeri, an S (column 4, 6) is a P and a P* (10)
     an H, as a man without a shield takes them (§9.6)."""
     state = arena("secutor", "dimachaeri")
     to_combat(state)
@@ -91,7 +91,7 @@ def test_s24_3_a_pair_wielders_shield_hits_are_parries_and_his_p_star_a_body_hit
 
 
 def test_s24_3_read_as_his_attacks_the_pair_shifts_his_results() -> None:
-    """W11, option two_weapon_results = "attack": the Dimachaeri's S against a shield is a P (a
+    """F11, option two_weapon_results = "attack": the Dimachaeri's S against a shield is a P (a
     drop roll, no shield damage); by default it stays a shield hit."""
     for reading, parried in (("attack", True), ("defence", False)):
         state = arena("dimachaeri", "secutor", two_weapon_results=reading)
@@ -103,7 +103,7 @@ def test_s24_3_read_as_his_attacks_the_pair_shifts_his_results() -> None:
 
 
 def test_s24_4_two_handed_weapons_and_flails_are_never_one_of_a_pair() -> None:
-    """§24.4, A23, W6: a Dimachaeri with one sword may take up an axe, not a maul, pike, spear or
+    """§24.4, A23, F6: a Dimachaeri with one sword may take up an axe, not a maul, pike, spear or
     flail."""
     state = arena("dimachaeri", "secutor")
     red = state.gladiators["red"]

@@ -1,6 +1,6 @@
 """§23 unarmed combat (Advanced Game): a man with no weapon may strike an adjacent opponent at
 half CF and +1 Spd (§23.1, §23.2); shield hits are ignored, parries wound his own arms (A14,
-W15); a body hit stuns and calls for a critical roll on the Stun (W16)."""
+F15); a body hit stuns and calls for a critical roll on the Stun (F16)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ CRT = "§9.5.1"
 
 
 def bare(state: ColosseumState, seat: str = "red") -> None:
-    """He has lost his weapon and carries no other (W5)."""
+    """He has lost his weapon and carries no other (F5)."""
     g = state.gladiators[seat]
     g.weapons, g.spare, g.has_weapon = (), (), False
 
@@ -59,7 +59,7 @@ def test_s23_2_1_a_shield_hit_from_bare_hands_is_ignored() -> None:
 
 
 def test_s23_2_1_a_parry_wounds_the_attackers_own_arms() -> None:
-    """§23.2.1, A14, W15: column 2, 10: P; the Secutor rolls no weapon drop: red rolls for wounds
+    """§23.2.1, A14, F15: column 2, 10: P; the Secutor rolls no weapon drop: red rolls for wounds
     to his own (bare) arms as an H+0: WHITE 4+4+4 = 12 → 2 wounds, −1 CF."""
     state, events = unarmed_attack({CRT: [(3, 3, 4)], "§10.1": [(4, 4, 4, 1, 1)]})
     red = state.gladiators["red"].sheet
@@ -69,7 +69,7 @@ def test_s23_2_1_a_parry_wounds_the_attackers_own_arms() -> None:
 
 
 def test_s23_2_1_against_a_man_with_no_shield_the_s_is_parried_and_wounds_the_fist() -> None:
-    """W15: the kit converts first (§9.6): a Dimachaeri has no shield, so the S (column 2, 7)
+    """F15: the kit converts first (§9.6): a Dimachaeri has no shield, so the S (column 2, 7)
     is a parry, and the bare-handed attacker's arms take the wound roll."""
     state, events = unarmed_attack(
         {CRT: [(2, 2, 3)], "§10.1": [(4, 4, 4, 1, 1)]}, blue="dimachaeri"
@@ -79,7 +79,7 @@ def test_s23_2_1_against_a_man_with_no_shield_the_s_is_parried_and_wounds_the_fi
 
 
 def test_s23_2_3_a_body_hit_stuns_instead_of_wounding() -> None:
-    """§23.2.3, W16: column 2, 17: H; 2D6 5 + ST 2 + 2 × 0 = 7 on T7's Stun row: Stun 1; then
+    """§23.2.3, F16: column 2, 17: H; 2D6 5 + ST 2 + 2 × 0 = 7 on T7's Stun row: Stun 1; then
     the critical roll RED 1 + BLACK 1 + 1 (Stun) = 3 on the head: "-". No wound."""
     script = {CRT: [(5, 6, 6)], "§23.2.3": [(2, 3)], "§23.3": [(1, 1)]}
     state, events = unarmed_attack(script)
@@ -99,7 +99,7 @@ def test_s23_2_3_the_h_bonus_counts_twice_in_the_stun_roll() -> None:
 
 
 def test_s23_3_h_m_k_and_sa_criticals_only_make_him_check_for_a_fall() -> None:
-    """§23.3.1, §23.3.2, W16: Stun 1 and RED 6 + BLACK 6 + 1 = 13 on the head: "2x+M": 2x of no
+    """§23.3.1, §23.3.2, F16: Stun 1 and RED 6 + BLACK 6 + 1 = 13 on the head: "2x+M": 2x of no
     wounds is none, M is ignored, and the defender checks Fall Prone with −2: 2D6 2 + AG 1 − 2 =
     1 < 7: he falls Prone. No mortal wound is recorded."""
     script = {CRT: [(5, 6, 6)], "§23.2.3": [(2, 3)], "§23.3": [(6, 6)], "§23.3.2": [(1, 1)]}

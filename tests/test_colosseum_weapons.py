@@ -1,6 +1,6 @@
 """§21 optional weapons and the trident (§20.9) in combat (Advanced Game): Spd (§9.4.5), reach and
-the combat front (§6.2, §9.1, W8), the halvings (W10), the weapon notes (W12-W14), breakage (A10,
-W7), throws (§13.3, A9) and what a lost weapon leaves (W5, W6). Every probe is a duel set up by
+the combat front (§6.2, §9.1, F8), the halvings (F10), the weapon notes (F12-F14), breakage (A10,
+F7), throws (§13.3, A9) and what a lost weapon leaves (F5, F6). Every probe is a duel set up by
 hand with the dice that decide it scripted."""
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def test_s9_4_5_an_axe_making_two_attacks_strikes_in_rounds_3_and_5() -> None:
 
 
 def test_s21_3_a_dagger_strikes_a_round_earlier_at_half_cf() -> None:
-    """§21.3, W10: a Myrmillo's dagger: one attack in round 2 (3 − 1), its 6 CF halved to 3."""
+    """§21.3, F10: a Myrmillo's dagger: one attack in round 2 (3 − 1), its 6 CF halved to 3."""
     state = arena("myrmillo", "secutor", weapons=("dagger", ""))
     to_combat(state)
     events = play(state, RiggedDice(1, {CRT: [(1, 1, 2)]}), red="A6:groin", blue="D5:arms")
@@ -52,7 +52,7 @@ def test_s21_3_a_dagger_strikes_a_round_earlier_at_half_cf() -> None:
     assert "the dagger" in of_type(events, "half_cf")[0]["text"]
 
 
-# --- reach (§6.2, §9.1, §20.9.1, §21.7-§21.9, W8) -------------------------------------------------
+# --- reach (§6.2, §9.1, §20.9.1, §21.7-§21.9, F8) -------------------------------------------------
 
 
 def test_s21_9_a_pike_cannot_strike_at_range_1_but_defends_as_normal() -> None:
@@ -80,7 +80,7 @@ def test_s21_9_a_pike_reaches_2_and_3_hexes_but_no_further() -> None:
 
 
 def test_s21_7_a_scimitar_reaches_2_hexes_at_half_cf_and_1_hex_at_full() -> None:
-    """§21.7, W10: the Thracian's 6-CF attack is halved at range 2, whole at range 1; +1 Spd
+    """§21.7, F10: the Thracian's 6-CF attack is halved at range 2, whole at range 1; +1 Spd
     puts his single attack in round 4."""
     for gap, shown in ((2, "3 CF against 0"), (1, "6 CF against 0")):
         state = arena("thracian", "secutor", gap=gap)
@@ -92,7 +92,7 @@ def test_s21_7_a_scimitar_reaches_2_hexes_at_half_cf_and_1_hex_at_full() -> None
 
 
 def test_s9_1_2_a_long_weapon_turns_a_defender_struck_from_two_hexes_behind() -> None:
-    """§9.1.2, W8: a Hoplomachus two hexes behind a Secutor who faces away may strike him with
+    """§9.1.2, F8: a Hoplomachus two hexes behind a Secutor who faces away may strike him with
     his spear: the Secutor turns to face him (forced rotation), the spearman keeps the PA of the
     hex he struck from (T11 straight behind at range 2: +6) and the Secutor gets none and cannot
     strike back (his sword reaches 1 hex)."""
@@ -107,7 +107,7 @@ def test_s9_1_2_a_long_weapon_turns_a_defender_struck_from_two_hexes_behind() ->
 
 
 def test_s9_1_2_the_defenders_own_long_front_decides_whether_he_turns() -> None:
-    """§9.1.2, W8: the defender turns only if the attacker is outside *his* combat front, which
+    """§9.1.2, F8: the defender turns only if the attacker is outside *his* combat front, which
     his weapon sets. A Hoplomachus two hexes off at the left-front of a Prone man (who cannot
     strike back, §16.3) who faces 3: red is at that man's FL2. A Prone Hoplomachus there holds
     red in his spear's 2-hex front and keeps his facing; a Prone Secutor, whose sword's front is
@@ -134,7 +134,7 @@ def test_s20_9_1_the_trident_reaches_the_2_hex_front() -> None:
     )
 
 
-# --- halvings of one-handed two-handed weapons (§20.9.2, §21.10.1, W10) ---------------------------
+# --- halvings of one-handed two-handed weapons (§20.9.2, §21.10.1, F10) ---------------------------
 
 
 def test_s20_9_2_the_trident_is_at_half_cf_while_he_holds_the_net() -> None:
@@ -158,7 +158,7 @@ def test_s21_10_1_a_hoplomachus_uses_his_spear_one_handed_with_his_small_shield(
     assert "one-handed, with a shield" in of_type(events, "half_cf")[0]["text"]
 
 
-# --- the notes (§21.2, §21.4, §21.8, §21.9; W12, W13) ---------------------------------------------
+# --- the notes (§21.2, §21.4, §21.8, §21.9; F12, F13) ---------------------------------------------
 
 
 def test_s21_2_the_axe_adds_2_to_the_wound_roll() -> None:
@@ -173,7 +173,7 @@ def test_s21_2_the_axe_adds_2_to_the_wound_roll() -> None:
 
 
 def test_s21_4_a_flail_against_a_shield_turns_a_shield_hit_into_a_parry() -> None:
-    """§21.4, W12: column 4, roll 6 is an S; the flail moves it two steps to P: a weapon-drop
+    """§21.4, F12: column 4, roll 6 is an S; the flail moves it two steps to P: a weapon-drop
     roll for the Secutor, and no shield damage roll at all."""
     state = arena("myrmillo", "secutor", weapons=("flail", ""))
     to_combat(state)
@@ -186,7 +186,7 @@ def test_s21_4_a_flail_against_a_shield_turns_a_shield_hit_into_a_parry() -> Non
 
 
 def test_s21_4_the_flail_shifts_the_result_before_the_defenders_kit_converts_it() -> None:
-    """W12: against a Dimachaeri (two swords, no shield) an S is shifted to P by the flail and he
+    """F12: against a Dimachaeri (two swords, no shield) an S is shifted to P by the flail and he
     parries it: a drop roll, no wound. (Converting first, S→P for no shield, then shifting P→H,
     would wound him.) An S* goes to P*, which his missing shield makes an H (§9.6)."""
     state = arena("myrmillo", "dimachaeri", weapons=("flail", ""))
@@ -204,8 +204,8 @@ def test_s21_4_the_flail_shifts_the_result_before_the_defenders_kit_converts_it(
 
 
 def test_s21_8_1_a_maul_hit_also_stuns() -> None:
-    """§21.8.1, W13: column 4, roll 15: H; WHITE 9 on the bare groin, 1 wound; then 2D6 11 on
-    T7's Stun row: Stun 3. The maul is two-handed and the Gallus left his shield (W2): full CF."""
+    """§21.8.1, F13: column 4, roll 15: H; WHITE 9 on the bare groin, 1 wound; then 2D6 11 on
+    T7's Stun row: Stun 3. The maul is two-handed and the Gallus left his shield (F2): full CF."""
     state = arena("gallus", "secutor", weapons=("maul", ""))
     assert not state.gladiators["red"].has_shield
     to_combat(state)
@@ -218,7 +218,7 @@ def test_s21_8_1_a_maul_hit_also_stuns() -> None:
 
 
 def test_s21_8_the_maul_adds_3_to_his_st_in_a_shield_hit() -> None:
-    """§21.8, W13: an S (column 4, roll 6): shield damage 2D6 + ST 2 + 3 (maul) + modified CF 4."""
+    """§21.8, F13: an S (column 4, roll 6): shield damage 2D6 + ST 2 + 3 (maul) + modified CF 4."""
     state = arena("gallus", "secutor", weapons=("maul", ""))
     to_combat(state)
     dice = RiggedDice(1, {CRT: [(1, 2, 3)], "§12.2": [(1, 1)]})
@@ -237,13 +237,13 @@ def test_s21_9_the_pike_adds_6_to_the_shield_damage_roll() -> None:
     assert "+6 (§21.9) = 14" in roll["text"]
 
 
-# --- breakage (§20.9.3, §21.6.1, A10, W7, W14) ----------------------------------------------------
+# --- breakage (§20.9.3, §21.6.1, A10, F7, F14) ----------------------------------------------------
 
 
 def test_s21_6_1_a_velites_javelin_breaks_when_he_parries_with_weapon_and_shield() -> None:
     """§21.6.1, A10 (a): the Secutor's attack comes out P* (column 4, 10) against the Velite: 2D6
     2 + 2 + the Secutor's ST 2 = 6 > 5: the javelin breaks, useless: no drop roll, nothing on the
-    floor, and his next javelin comes to hand (W5)."""
+    floor, and his next javelin comes to hand (F5)."""
     state = arena("velite", "secutor")
     to_combat(state)
     dice = RiggedDice(1, {CRT: [(3, 3, 4)], "§21.6": [(2, 2)]})
@@ -271,7 +271,7 @@ def test_s20_9_3_a_trident_without_a_shield_never_sees_a_p_star() -> None:
 
 
 def test_s20_9_3_a_broken_trident_falls_and_works_at_1_hex_on_5_or_6() -> None:
-    """§20.9.3.1, §20.9.3.2, W7: 2D6 6 + 6 + ST 0 > 11 breaks it; 1D6 5: the piece works, and
+    """§20.9.3.1, §20.9.3.2, F7: 2D6 6 + 6 + ST 0 > 11 breaks it; 1D6 5: the piece works, and
     falls as a dropped weapon; 1D6 4: useless. The piece reaches the 1-hex front only."""
     state = arena("retiarius", "secutor")
     red = state.gladiators["red"]
@@ -290,7 +290,7 @@ def test_s20_9_3_a_broken_trident_falls_and_works_at_1_hex_on_5_or_6() -> None:
 
 def test_s13_3_a_javelin_is_thrown_with_thr_6_and_hits_on_crt_7() -> None:
     """§13.3, T19 (A9, I3): a Velite four hexes off throws a javelin: 1D6 1 + Thr 6 = 7 > 4, it
-    hits; read on CRT column 7 (§13.3.1.1). His next javelin is in his hand at once (W5)."""
+    hits; read on CRT column 7 (§13.3.1.1). His next javelin is in his hand at once (F5)."""
     state = arena("velite", "secutor", gap=4)
     dice = RiggedDice(1, {"§13.3": [1], "§13.3.1.1": [2, (1, 1, 1)]})
     events = play(state, dice, red="X +TW-HEAD", blue="X")
@@ -304,11 +304,11 @@ def test_s13_3_a_javelin_is_thrown_with_thr_6_and_hits_on_crt_7() -> None:
     ]
 
 
-# --- a weapon lost, a weapon found (W5, W6) -------------------------------------------------------
+# --- a weapon lost, a weapon found (F5, F6) -------------------------------------------------------
 
 
 def test_w5_a_hoplomachus_draws_his_sword_when_the_spear_is_gone() -> None:
-    """W5: a P (column 4, 8) makes the Hoplomachus drop his spear (3D6 3 − 4 − 2 < 1); the sword
+    """F5: a P (column 4, 8) makes the Hoplomachus drop his spear (3D6 3 − 4 − 2 < 1); the sword
     comes to hand at once: he is still armed, and the spear lies on the sand."""
     state = arena("hoplomachus", "secutor")
     to_combat(state)
@@ -321,7 +321,7 @@ def test_w5_a_hoplomachus_draws_his_sword_when_the_spear_is_gone() -> None:
 
 
 def test_w6_what_a_gladiator_may_pick_up() -> None:
-    """W6, §24.2.2, §24.4: a swordsman without a shield may take up a second sword (a pair) but
+    """F6, §24.2.2, §24.4: a swordsman without a shield may take up a second sword (a pair) but
     not an axe (untrained: identical only); a Dimachaeri with one sword may take up an axe but not
     a maul; a man with a shield and a sword takes no second weapon; a Velite takes up javelins
     into his stock; a style without a shield never takes one up."""
@@ -347,7 +347,7 @@ def test_w6_what_a_gladiator_may_pick_up() -> None:
 
 
 def test_w5_a_thrown_sword_leaves_a_myrmillo_unarmed_who_may_then_strike_bare_handed() -> None:
-    """W5, §23.1: with nothing carried, a thrown sword leaves him empty-handed; adjacent to his
+    """F5, §23.1: with nothing carried, a thrown sword leaves him empty-handed; adjacent to his
     man he may still attack, unarmed (E4 gives way to §23 in the Advanced Game)."""
     state = arena("myrmillo", "secutor")
     blue = state.gladiators["blue"]

@@ -275,7 +275,7 @@ def _pose_worth(
     foe_able = foe.alive and foe.has_weapon and not foe.sheet.unconscious
     foe_able = foe_able and foe.posture != "prone"
     mine, his, engaged = e.mine, e.his, e.distance == 1
-    if me.style:  # the Advanced Game: each man's weapons reach as far as they do (§21, W8)
+    if me.style:  # the Advanced Game: each man's weapons reach as far as they do (§21, F8)
         moved = replace(me, hex=end, facing=facing)
         mine, his = reaches(moved, foe), reaches(foe, moved)
         foe_able = foe.alive and not foe.sheet.unconscious and foe.posture != "prone"

@@ -13,7 +13,7 @@ E3  §14.2, §14.3: a Kneeling gladiator's attacks, and attacks on a Kneeling gl
     made at half the CF allocated (fractions dropped; an attack halved to 0 is none). The CF
     allocated still count for §18.3.
 E4  A gladiator without a weapon may not attack (in the Advanced Game he may, unarmed, §23:
-    weapon_combat.py W8, unarmed.py W15-W16). After
+    weapon_combat.py F8, unarmed.py F15-F16). After
     movement he tries to pick up what he lacks when it lies within one hex (§13.4: always tries,
     since trying costs nothing; R, offered then, is the careful −6 try; a battered shield is
     left). Kicks (§13.5) and throws (§13.3) are written with the plot: items.py, I1-I9.
@@ -63,7 +63,7 @@ STUMBLE_CF_PENALTY = 2  # §15.5
 
 
 def _able(x: Gladiator, y: Gladiator) -> bool:
-    """§9.1, §16.3, E4: x may attack y now (his weapons' reach, or unarmed: W8)."""
+    """§9.1, §16.3, E4: x may attack y now (his weapons' reach, or unarmed: F8)."""
     return (
         x.alive
         and y.alive
@@ -99,7 +99,7 @@ def prepare_combat(state: ColosseumState, events: list[Event]) -> bool:
         rot = forced_rotation(
             x.pose,
             y.pose,
-            region=front_region(x),  # W8
+            region=front_region(x),  # F8
             defender_region=front_region(y),
             left_handed=y.left_handed,
             stumbling=y.stumbling,
@@ -127,7 +127,7 @@ def prepare_combat(state: ColosseumState, events: list[Event]) -> bool:
         if g.stumbling:  # §15.5
             avail -= STUMBLE_CF_PENALTY
             notes.append("stumbling −2 (§15.5)")
-        bonus, rule = cf_bonus(g)  # §24.2 (W9)
+        bonus, rule = cf_bonus(g)  # §24.2 (F9)
         if bonus:
             avail += bonus
             notes.append(f"two weapons +{bonus} ({rule})")
@@ -186,7 +186,7 @@ def resolve_allocations(
     """§9.4-§9.6 with §10-§13 through `on_hit`; the caller ends the phase."""
     gl = [state.gladiators[s] for s in SEAT_NAMES]
     allocs: list[Allocation] = []
-    plans: list[dict[Area, Stroke]] = [{}, {}]  # each attack's weapon (Advanced Game, W9)
+    plans: list[dict[Area, Stroke]] = [{}, {}]  # each attack's weapon (Advanced Game, F9)
     for i, g in enumerate(gl):
         al = parse_allocation(orders[g.seat], g.available)
         g.last_allocation = orders[g.seat]
@@ -219,7 +219,7 @@ def resolve_allocations(
         if other.posture == "kneeling":  # §14.2
             attack[legs] //= 2
             halvings.append(("§14.2", f"legs of a kneeling {other.seat}"))
-        if g.style:  # §20.9.2, §21, §23.2 (W10): each attack's own weapon halves it
+        if g.style:  # §20.9.2, §21, §23.2 (F10): each attack's own weapon halves it
             plan = strokes(g, other, len(al.order), state.options)
             plans[i] = dict(zip(al.order, plan, strict=True))
             for area, stroke in plans[i].items():
@@ -246,9 +246,9 @@ def resolve_allocations(
     def lose(g: Gladiator, item: ItemKind, drop: ItemDrop | None, cause: str) -> None:
         side = gl.index(g)
         lose_item(state, board_of(state), g, item, drop, cause, events_sink)
-        # A carried weapon may come to hand at once (W5): he parries with it.
+        # A carried weapon may come to hand at once (F5): he parries with it.
         combat.set_equipment(side, **{item: g.has_weapon if item == "weapon" else False})
-        if item == "weapon":  # E4, W5: no more attacks this phase
+        if item == "weapon":  # E4, F5: no more attacks this phase
             combat.cancel_attacks(side, "weapon dropped", "§13.1")
 
     def after_hit(side: int) -> None:
@@ -265,7 +265,7 @@ def resolve_allocations(
     def on_hit(attacker: int, defender: int, area: Area, result: CrtOutcome) -> int:
         a, d = gl[attacker], gl[defender]
         stroke = plans[attacker].get(area)
-        if stroke is not None and stroke.blow.weapon is None:  # §23 (W15, W16)
+        if stroke is not None and stroke.blow.weapon is None:  # §23 (F15, F16)
             lost = unarmed_strike(
                 state,
                 a,

@@ -94,7 +94,7 @@ def strike(
 ) -> int:
     """§9.6: what a result that touches the defender does (S, S* §12; P, P* §13.1; H §10), for an
     attack in the combat step and for a thrown item (§13.3.1.1); the CF he loses at once. A
-    `blow` (Advanced Game) adds its weapon's effects (W13, W14)."""
+    `blow` (Advanced Game) adds its weapon's effects (F13, F14)."""
     t, ph = state.turn, state.phase
 
     def apply_hit(hit: HitOutcome) -> int:
@@ -157,8 +157,8 @@ def strike(
         if so.body_hit is not None:
             lost = apply_hit(so.body_hit)
     elif code in ("P", "P*"):
-        broken = break_check(d, st, dice, events) if code == "P*" else None  # W14
-        if broken is not None:  # W7: the broken piece falls, or is useless and lies nowhere
+        broken = break_check(d, st, dice, events) if code == "P*" else None  # F14
+        if broken is not None:  # F7: the broken piece falls, or is useless and lies nowhere
             left, falls = broken
             rule = weapon(d.weapons[-1]).section
             d.weapons = (*d.weapons[:-1], left)

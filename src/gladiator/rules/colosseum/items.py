@@ -167,8 +167,8 @@ def lose_item(
 ) -> None:
     """§13.2: the item leaves his hand and lies where it landed (§13.2.3: a battered shield
     battered side up), in his own hex when no drop was rolled, never off the board (I8). In the
-    Advanced Game the next weapon he carries comes to hand (W5) and a weapon broken useless lies
-    nowhere (W7)."""
+    Advanced Game the next weapon he carries comes to hand (F5) and a weapon broken useless lies
+    nowhere (F7)."""
     if item == "weapon":
         kind = release(g)
     else:
@@ -230,7 +230,7 @@ def wants(g: Gladiator, item: ItemKind) -> bool:
 
 def recoverable(state: ColosseumState, g: Gladiator) -> list[GroundItem]:
     """Items within one hex of him that he could pick up (§13.4; in the Advanced Game what his
-    free hands allow, W6)."""
+    free hands allow, F6)."""
     return [i for i in state.items if distance(i.hex, g.hex) <= 1 and may_pick_up(g, i)]
 
 
@@ -451,7 +451,7 @@ def resolve_throws(
             continue
         values = thrown_values(g, throw.item)  # T19 in the Advanced Game (A9)
         spec = THROWN[throw.item] if values is None else Thrown(*values)
-        if throw.item == "weapon":  # it leaves his hand: no attack without it (E4, W5)
+        if throw.item == "weapon":  # it leaves his hand: no attack without it (E4, F5)
             kind = release(g)
         else:
             g.has_shield = False

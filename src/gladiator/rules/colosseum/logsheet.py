@@ -174,14 +174,14 @@ class LogSheet(_Frozen):
     cn: StrictInt
     w: StrictInt
     armour: tuple[Armour, Armour, Armour, Armour, Armour]  # §3.10.1, areas 1-5 in order
-    # §3.10, §3.10.2; None only for an Advanced Game style without one (§19, styles.py W4).
+    # §3.10, §3.10.2; None only for an Advanced Game style without one (§19, styles.py F4).
     # (Annotated keeps typing's union cache from handing back an equal Literal in another order,
     # which would change the refusal's wording.)
     shield: Annotated[Shield, "§3.10"] | None
     armour_roll: StrictInt | None = Field(default=None, ge=1, le=6)  # the §3.10 1D6, if known
     opponent_is_retiarius: StrictBool = False  # §3.10.2
     # §19 (Advanced Game): his fighting style (a T37 key), which sets his armour, shield and
-    # move rate (styles.py, W4); a Crupellarius's second armour roll (§19.4.4).
+    # move rate (styles.py, F4); a Crupellarius's second armour roll (§19.4.4).
     style: StrictStr | None = None
     armour_roll_2: StrictInt | None = Field(default=None, ge=1, le=6)
     # -- marks made during the match --------------------------------------------------------
@@ -205,7 +205,7 @@ class LogSheet(_Frozen):
                 raise ValueError(
                     f"{rating.upper()} {value} is not on T4 ({column[0]} to {column[-1]}, §3.11.1)"
                 )
-        if self.style is not None:  # §19: the style's armour, not a row of the table (W4)
+        if self.style is not None:  # §19: the style's armour, not a row of the table (F4)
             check_styled_sheet(
                 self.style,
                 self.gladiator_class,
@@ -645,8 +645,8 @@ def roll_log_sheet(
 ) -> LogSheet:
     """§3: a new sheet. Rolls in the sheet's order: armour 1D6 (§3.10), then 3D6 for TR, ST, AG,
     CN and W (§3.11.1). With a `style` (§19, Advanced Game) the style's armour rolls instead
-    (none for a Velite, two for a Crupellarius) and its armour, shield and move (styles.py, W4);
-    `shield` False leaves the shield behind (W2)."""
+    (none for a Velite, two for a Crupellarius) and its armour, shield and move (styles.py, F4);
+    `shield` False leaves the shield behind (F2)."""
     if gladiator_class not in _CLASSES:
         raise ValueError(f"class {gladiator_class!r} is not light, medium or heavy (§3.4)")
     table_name = _ARMOUR_TABLE[gladiator_class]
@@ -700,7 +700,7 @@ def _roll_styled(
     prestige: int,
     shield: bool,
 ) -> LogSheet:
-    """§19, W4: the style's armour rolls (0-2), then the characteristics."""
+    """§19, F4: the style's armour rolls (0-2), then the characteristics."""
     table_name = _ARMOUR_TABLE[gladiator_class]
     s = style(key)
     rolls = [
@@ -858,7 +858,7 @@ def log_sheet_from_dict(data: Mapping[str, Any]) -> LogSheet:
     if "armour" in data:
         armour = _by_area("armour", data["armour"])
         fields["armour"] = tuple(_parse_armour(a, armour[a]) for a in AREAS)
-    elif "style" in data:  # §19, W4: a styled sheet's armour from its rolls, if given
+    elif "style" in data:  # §19, F4: a styled sheet's armour from its rolls, if given
         fields.update(_styled_from_rolls(data, gladiator_class))
     elif isinstance(data.get("armour_roll"), int) and 1 <= data["armour_roll"] <= 6:
         row = tables().armour.table(gladiator_class).row(data["armour_roll"])

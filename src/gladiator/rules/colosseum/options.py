@@ -21,7 +21,7 @@ __all__ = ["SEAT_NAMES", "ColosseumOptions", "normalise"]
 
 SEAT_NAMES = ("red", "blue")
 ClassChoice = Literal["light", "medium", "heavy", "random"]
-# §19, T37 (styles.toml, in chart order; a test checks the two agree), W1.
+# §19, T37 (styles.toml, in chart order; a test checks the two agree), F1.
 StyleChoice = Literal[
     "random",
     "standard",
@@ -51,7 +51,7 @@ def _right_handed() -> list[bool]:
 
 
 def _two_random_styles() -> list[StyleChoice]:
-    # W1: as the classes, so `sim colosseum -o advanced=true` meets every style.
+    # F1: as the classes, so `sim colosseum -o advanced=true` meets every style.
     return ["random", "random"]
 
 
@@ -97,13 +97,13 @@ class ColosseumOptions(BaseModel):
     # §19-§29: the Advanced Game. Off, the Basic Game (§2-§18) exactly; on, the Advanced Game's
     # rules apply, each optional one behind its own flag below where the book marks it optional.
     advanced: bool = False
-    # §19 (W1): each gladiator's fighting style (T37), in seat order: a style, "standard" (his
+    # §19 (F1): each gladiator's fighting style (T37), in seat order: a style, "standard" (his
     # class's standard style) or "random". The style sets the class; Advanced Game only.
     styles: list[StyleChoice] = Field(default_factory=_two_random_styles)
-    # §19, §21, §24 (W2): each gladiator's weapons where his style lets him choose, in seat
+    # §19, §21, §24 (F2): each gladiator's weapons where his style lets him choose, in seat
     # order: T19 names separated by commas ("sword,axe"), "" for the chart's. Advanced Game only.
     weapons: list[str] = Field(default_factory=_chart_weapons)
-    # §24.3 (W11): "defence" (his own results against him: a shield hit is parried, a P* a body
+    # §24.3 (F11): "defence" (his own results against him: a shield hit is parried, a P* a body
     # hit, as §9.6 has it for a man without a shield) or "attack" (the results of his attacks
     # are shifted so, as the flail's are).
     two_weapon_results: Literal["defence", "attack"] = "defence"

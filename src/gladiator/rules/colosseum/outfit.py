@@ -1,5 +1,5 @@
 """The gladiators of an Advanced Game match (§4.3, §19): each seat's style settled (styles.py,
-W1), his log sheet rolled for it (§3, W4) and his kit put in his hands (W2, W3); and the one
+F1), his log sheet rolled for it (§3, F4) and his kit put in his hands (F2, F3); and the one
 habit of a style the phase has to watch, the Crupellarius's Fall Prone check on kneeling
 (§19.4.4).
 """
@@ -32,7 +32,7 @@ def styled_gladiators(
     counter: Callable[[str, Mapping[str, Gladiator]], int],
     events: list[Event],
 ) -> dict[str, Gladiator]:
-    """§4.3, §19, W1-W4: the styles, then each seat's sheet and kit, in seat order. `counter`
+    """§4.3, §19, F1-F4: the styles, then each seat's sheet and kit, in seat order. `counter`
     gives the log sheet's ID (§2.3.1, §3.2)."""
     keys = choose_styles(seats, options["gladiators"], options["styles"], dice)
     gladiators: dict[str, Gladiator] = {}

@@ -83,7 +83,7 @@ class Gladiator:
     last_allocation: str = ""
     # §19-§24 (Advanced Game; empty in the Basic Game): his fighting style (a T37 key), the
     # weapons in his hands (T19 keys: one, or a pair §24; none: unarmed §23), those he carries
-    # for later (W3: a Velite's other javelins, a Hoplomachus's sword, a Retiarius's dagger),
+    # for later (F3: a Velite's other javelins, a Hoplomachus's sword, a Retiarius's dagger),
     # whether he holds a net (§20) and whether his shield is the hook (§21.5). `has_weapon`
     # stays "a weapon in hand" for the Basic Game's rules (weapons.py keeps it so).
     style: str = ""

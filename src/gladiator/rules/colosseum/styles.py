@@ -8,7 +8,7 @@ Pure functions of the tables (`advanced_tables()`, styles.toml and weapons.toml)
 
 RULINGS (docs/rulings.md, Colosseum Advanced Game, the W series)
 
-W1  §19, option `styles`: one entry per seat, a T37 style, "standard" (the standard style of his
+F1  §19, option `styles`: one entry per seat, a T37 style, "standard" (the standard style of his
     class, §19.2/§19.3/§19.4) or "random" (default). A style fixes the class (§19); an option
     `gladiators` class that disagrees is refused, "random" there accepts any style. "random"
     first settles the class as the Basic Game does (the option `gladiators`, 1D3 when that is
@@ -16,7 +16,7 @@ W1  §19, option `styles`: one entry per seat, a T37 style, "standard" (the stan
     Fixed and standard seats are settled before random ones; a random seat rolls the
     Contra-Retiarius only against a Retiarius already settled (§19.2.3), and a chosen
     Contra-Retiarius is refused unless the other seat is a chosen Retiarius.
-W2  §19, §21.1.1, §21.3.1, §19.3.4, option `weapons`: one list per seat, empty for the chart's
+F2  §19, §21.1.1, §21.3.1, §19.3.4, option `weapons`: one list per seat, empty for the chart's
     weapons (T37). Only three kinds of style choose: the Dimachaeri any pair that §24.4 allows
     (not two-handed, not the flail); the Retiarius the trident with or without a dagger (the
     net is always his, §20); a style the chart arms with the sword one T19 weapon instead (the
@@ -25,12 +25,12 @@ W2  §19, §21.1.1, §21.3.1, §19.3.4, option `weapons`: one list per seat, emp
     that takes a two-handed weapon leaves his rolled shield behind (§21.8.2, §21.9.1, §21.10.1:
     "the gladiator may not use a shield"); the Contra-Retiarius, whose hook is his style, may not
     take one.
-W3  §19, T37: the first weapon the chart (or the option) names is in his hand, the others carried
+F3  §19, T37: the first weapon the chart (or the option) names is in his hand, the others carried
     for later; both of a Dimachaeri's are in his hands. A Velite carries six javelins (A17), one
     in hand. So a Hoplomachus fights with the spear (half CF with his small shield, §21.10.1)
     and draws the sword once the spear is gone; a Retiarius's dagger (§21.3.1) is drawn once the
     trident is.
-W4  §19.2.1, §19.3.1, §19.3.2, §19.4.4, A19: the style's armour is applied to the armour roll: a
+F4  §19.2.1, §19.3.1, §19.3.2, §19.4.4, A19: the style's armour is applied to the armour roll: a
     Velite rolls none and wears none; a Retiarius's head armour is struck off; a Provocator's
     chest is A whatever he rolled; a Crupellarius rolls twice (1D6 each) and keeps per area
     the armour with the larger expected reduction (T8 DRM × coverage/6), the first roll's on a
@@ -106,13 +106,13 @@ def standard_style(cls: GladiatorClass) -> str:
     return next(k for k, s in t37.items() if s.standard and s.gladiator_class == cls)
 
 
-# --- choosing the styles (§19, W1) ---------------------------------------------------------------
+# --- choosing the styles (§19, F1) ---------------------------------------------------------------
 
 
 def check_choices(
     classes: Sequence[str], styles: Sequence[str], weapons: Sequence[Sequence[str]]
 ) -> None:
-    """W1, W2: refuse, in one line naming the rule, a choice of styles and weapons that cannot
+    """F1, F2: refuse, in one line naming the rule, a choice of styles and weapons that cannot
     be played. Entries are by seat (red, blue)."""
     for i, (cls, key) in enumerate(zip(classes, styles, strict=True)):
         if key in ("standard", "random"):
@@ -190,7 +190,7 @@ def _check_weapons(i: int, key: str, chosen: tuple[str, ...]) -> None:
 
 def parse_weapons(text: str) -> tuple[str, ...]:
     """The option `weapons`' entry for one seat: T19 names separated by commas ("sword, Axe"),
-    lower-cased; "" is the chart's weapons (W2)."""
+    lower-cased; "" is the chart's weapons (F2)."""
     return tuple(w.strip().lower() for w in text.split(",") if w.strip())
 
 
@@ -208,7 +208,7 @@ def never_paired(key: str) -> str:
 
 
 def style_roll(cls: GladiatorClass, against: str | None) -> tuple[str, ...]:
-    """W1: the styles a random roll for this class chooses among, in chart order (the
+    """F1: the styles a random roll for this class chooses among, in chart order (the
     Contra-Retiarius only against a Retiarius, §19.2.3)."""
     return tuple(
         k
@@ -220,7 +220,7 @@ def style_roll(cls: GladiatorClass, against: str | None) -> tuple[str, ...]:
 def choose_styles(
     seats: Sequence[str], classes: Sequence[str], styles: Sequence[str], dice: _Dice
 ) -> list[str]:
-    """W1, §19, §3.4: each seat's style key, rolling what is random (fixed seats first)."""
+    """F1, §19, §3.4: each seat's style key, rolling what is random (fixed seats first)."""
     chosen: list[str | None] = [None] * len(seats)
     order = sorted(range(len(seats)), key=lambda i: styles[i] == "random")
     for i in order:
@@ -244,7 +244,7 @@ def choose_styles(
     return [c for c in chosen if c is not None]
 
 
-# --- the style on the log sheet (§19, W4) -------------------------------------------------------
+# --- the style on the log sheet (§19, F4) -------------------------------------------------------
 
 
 def armour_value(armour: Armour) -> float:
@@ -268,8 +268,8 @@ def styled_armour(
     opponent_is_retiarius: bool = False,
     shield: bool = True,
 ) -> tuple[tuple[Armour, ...], Shield | None]:
-    """W4: the armour per area (1-5) and the shield of a style from its armour rows (one per
-    roll); `shield` False: he leaves it behind (W2)."""
+    """F4: the armour per area (1-5) and the shield of a style from its armour rows (one per
+    roll); `shield` False: he leaves it behind (F2)."""
     s = style(key)
     if len(rows) != rolls_needed(key):
         raise ValueError(f"a {s.name} makes {rolls_needed(key)} armour rolls, not {len(rows)}")
@@ -304,7 +304,7 @@ def check_styled_sheet(
     *,
     opponent_is_retiarius: bool,
 ) -> None:
-    """W4: a styled log sheet's class, armour and shield agree with its style and rolls; a
+    """F4: a styled log sheet's class, armour and shield agree with its style and rolls; a
     one-line ValueError otherwise."""
     try:
         s = style(key)
@@ -342,7 +342,7 @@ def check_styled_sheet(
         raise ValueError(f"a {s.name} carries a small shield ({s.section})")
 
 
-# --- what he carries (W2, W3) -------------------------------------------------------------------
+# --- what he carries (F2, F3) -------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -358,7 +358,7 @@ class Kit:
 
 
 def kit(key: str, chosen: Sequence[str] = ()) -> Kit:
-    """W2, W3: his kit from his style and the option `weapons` (checked by `check_choices`)."""
+    """F2, F3: his kit from his style and the option `weapons` (checked by `check_choices`)."""
     s = style(key)
     listed = tuple(w for w in s.weapons if w != "net")
     carried = tuple(chosen) or listed

@@ -4,12 +4,12 @@ weapon_combat's; the numbers are advanced_combat.toml's [unarmed].
 
 RULINGS (docs/rulings.md, the W series)
 
-W15 §23.2.1, A14: the defender's kit converts the result first, as for any attack (§9.6), and
+F15 §23.2.1, A14: the defender's kit converts the result first, as for any attack (§9.6), and
     §23 then says what it does: against a man with no shield an S is parried (P), so it wounds
     the attacker's own arms (A14: a wound roll as from an H+0, armour and criticals, on his area
     4) rather than being ignored; a parry makes the defender roll no weapon drop. The CF the
     attacker loses comes off his own attacks still to come (§9.4.6).
-W16 §23.2.3, §23.3: an H does no wound: the defender rolls 2D6 + the attacker's ST + 2 × the H
+F16 §23.2.3, §23.3: an H does no wound: the defender rolls 2D6 + the attacker's ST + 2 × the H
     bonus on T7's Stun row (with that column's extra, as a collision's), then RED + BLACK + 1 per
     point of that Stun on T9 for the area struck. Its results act as in §10.5 on a hit of no
     wounds ("1" gives one wound, which 2x and 3x multiply: Q28's order), except H, M, K and SA,
@@ -52,7 +52,7 @@ def unarmed_strike(
     lose: Lose,
     charge: Callable[[int], None],
 ) -> int:
-    """§23.2.1-§23.3.2 (W15, W16): an unarmed attack's result (S, S*, P, P* or H after the
+    """§23.2.1-§23.3.2 (F15, F16): an unarmed attack's result (S, S*, P, P* or H after the
     defender's kit, §9.6); the CF the defender loses at once. `charge` takes the attacker's own
     loss (a parried fist)."""
     u = advanced_tables().combat.unarmed
@@ -110,7 +110,7 @@ def _critical(
     events: list[Event],
     lose: Lose,
 ) -> int:
-    """§23.3 (W16): the critical roll of an unarmed H; the CF (and Stun) it costs him at once."""
+    """§23.3 (F16): the critical roll of an unarmed H; the CF (and Stun) it costs him at once."""
     u = advanced_tables().combat.unarmed
     faces = dice.coloured(("black", "red"), f"unarmed critical roll, {AREA_NAMES[area]}", "§23.3")
     black, red = faces["black"][0], faces["red"][0]

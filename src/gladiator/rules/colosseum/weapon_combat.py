@@ -5,7 +5,7 @@ check, and what a blow does beyond the Basic Game's (a `Blow` for hits.strike). 
 
 RULINGS (docs/rulings.md, the W series)
 
-W8  §6.2, §9.1, §20.9.1, §21.7-§21.9, T40: his combat front is the largest front of the weapons in
+F8  §6.2, §9.1, §20.9.1, §21.7-§21.9, T40: his combat front is the largest front of the weapons in
     his hands (1-hex for Rch 1, the 2-hex front for Rch 2, the 15-hex front for the pike; the
     broken trident 1-hex). He may attack an opponent in it at a range (hex distance) that some
     weapon in hand reaches, and no nearer than its minimum (the pike not at range 1, §21.9).
@@ -14,31 +14,31 @@ W8  §6.2, §9.1, §20.9.1, §21.7-§21.9, T40: his combat front is the largest 
     though he cannot strike him (§21.9 EXAMPLE: "may defend as normal"), and a swordsman struck
     by a spear from two hexes ahead keeps his facing but gets no PA. Unarmed (§23.1): an
     adjacent opponent in his 1-hex front.
-W9  §24, Q44: a pair's attacks take its weapons in turn (his first attack the first weapon, the
+F9  §24, Q44: a pair's attacks take its weapons in turn (his first attack the first weapon, the
     second the second, and so on), among those that reach the opponent's range, each at its own
     Spd (A15). The pair's CF bonus (§24.2.1, §24.2.2) is added to his CFs available in every
     combat phase in which he holds the pair, and a trained identical pair's −1 Spd to every
     attack. Both are fixed for the phase when the attacks are revealed (§9.4.6: the sequence is
     not recalculated), even if he loses one of the pair during it.
-W10 §20.9.2, §21.3, §21.6, §21.7, §21.8.2, §21.9.1, §21.10.1, §23.2: the halvings of an attack
+F10 §20.9.2, §21.3, §21.6, §21.7, §21.8.2, §21.9.1, §21.10.1, §23.2: the halvings of an attack
     (rounded down; an attack halved to 0 is none, E3): the dagger's and the javelin's always,
     the scimitar's at range 2, a two-handed weapon's held one-handed (with a shield in the
     other hand, or the trident with the net: one halving even with both), and an unarmed
     attack's. They multiply with §14.3's and §13.4.2's (Q26).
-W11 §24.3, option `two_weapon_results`: "When fighting two-handed, S/S* become P and P* becomes
+F11 §24.3, option `two_weapon_results`: "When fighting two-handed, S/S* become P and P* becomes
     H." Read as his *defence* ("defence", default): a man with no shield takes exactly these
     conversions by §9.6 already, and the engine gives him those. "attack": the results of his
-    attacks are shifted so before the defender's kit converts them (as the flail's, W12).
-W12 §21.4, Q41: the flail shifts the CRT result read (two steps up T6's ladder, P* to H) before
+    attacks are shifted so before the defender's kit converts them (as the flail's, F12).
+F12 §21.4, Q41: the flail shifts the CRT result read (two steps up T6's ladder, P* to H) before
     the defender's kit converts it (§9.6): against a shield an S is a P (a weapon-drop roll and
     no shield damage), an S* a P*; against a man with no weapon that P is then an H.
-W13 §21.8, §21.8.1, §21.2, §21.9: the maul's +3 ST is his ST in his own attacks (the shield
+F13 §21.8, §21.8.1, §21.2, §21.9: the maul's +3 ST is his ST in his own attacks (the shield
     damage roll §12.2, the weapon and shield drop rolls §13.1.1, a defender's break check) and
     not in collisions; any H struck with it (the CRT's, not a shield box's) also makes the
     defender roll 2D6 on T7's Stun row after the wound roll, with that column's extra. The
     axe's +2 is on every wound roll its blow causes, a shield box's H included; the pike's +6
     on the shield damage roll.
-W14 A10, §9.6: a P* against a man whose weapon in hand can break (javelin, trident) is checked
+F14 A10, §9.6: a P* against a man whose weapon in hand can break (javelin, trident) is checked
     for the break first (2D6 + the attacker's ST, the maul's included); a weapon that breaks is
     not also rolled for a drop. A non-Dimachaeri's pair adds −2 to his weapon drop rolls
     (§24.2.2).
@@ -73,7 +73,7 @@ _REGIONS: dict[int, FrontRegion] = {1: "one_hex", 2: "two_hex", 3: "three_hex"}
 
 @dataclass(frozen=True, slots=True)
 class Blow:
-    """What one attack's weapon adds to what a result does (W13); unarmed: §23 instead."""
+    """What one attack's weapon adds to what a result does (F13); unarmed: §23 instead."""
 
     weapon: str | None  # a T19 key; None: unarmed (§23)
     wound_drm: int = 0  # §21.2
@@ -93,7 +93,7 @@ class Stroke:
 
 
 def front_region(g: Gladiator) -> FrontRegion:
-    """W8: the combat front his weapons give him (the 1-hex front unarmed or in the Basic
+    """F8: the combat front his weapons give him (the 1-hex front unarmed or in the Basic
     Game)."""
     if not g.style or not g.weapons:
         return "one_hex"
@@ -101,7 +101,7 @@ def front_region(g: Gladiator) -> FrontRegion:
 
 
 def _reaching(g: Gladiator, o: Gladiator) -> tuple[str, ...]:
-    """The weapons in his hands that reach o from where they stand (W8)."""
+    """The weapons in his hands that reach o from where they stand (F8)."""
     rng = distance(g.hex, o.hex)
     out = []
     for key in g.weapons:
@@ -113,7 +113,7 @@ def _reaching(g: Gladiator, o: Gladiator) -> tuple[str, ...]:
 
 
 def reaches(g: Gladiator, o: Gladiator) -> bool:
-    """§9.1, W8, §23.1: whether his weapons (or, unarmed, his fists) reach o now."""
+    """§9.1, F8, §23.1: whether his weapons (or, unarmed, his fists) reach o now."""
     if not g.style:
         return g.has_weapon and in_front(g.pose, o.pose)
     if g.weapons:
@@ -122,7 +122,7 @@ def reaches(g: Gladiator, o: Gladiator) -> bool:
 
 
 def cf_bonus(g: Gladiator) -> tuple[int, str]:
-    """§24.2.1, §24.2.2 (W9): the CF bonus of the pair he holds, and its rule."""
+    """§24.2.1, §24.2.2 (F9): the CF bonus of the pair he holds, and its rule."""
     pair = pair_bonus(g)
     if pair is None or not pair[0].cf:
         return 0, ""
@@ -130,7 +130,7 @@ def cf_bonus(g: Gladiator) -> tuple[int, str]:
 
 
 def drop_drm(d: Gladiator) -> int:
-    """§24.2.2 (W14): a non-Dimachaeri's pair makes his weapon drop rolls worse."""
+    """§24.2.2 (F14): a non-Dimachaeri's pair makes his weapon drop rolls worse."""
     pair = pair_bonus(d)
     return pair[0].weapon_drop_drm if pair is not None else 0
 
@@ -140,7 +140,7 @@ def _conversion(name: str) -> Mapping[str, str]:
 
 
 def strokes(g: Gladiator, o: Gladiator, n: int, options: Mapping[str, Any]) -> tuple[Stroke, ...]:
-    """W9, W10, W11, W12: his n attacks this phase against o, in the order he makes them."""
+    """F9, F10, F11, F12: his n attacks this phase against o, in the order he makes them."""
     if not g.weapons:  # §23.2
         u = advanced_tables().combat.unarmed
         halving = (("§23.2", "unarmed"),) if u.half_cf else ()
@@ -186,7 +186,7 @@ class _Dice(Protocol):
 def break_check(
     d: Gladiator, attacker_st: int, dice: _Dice, events: list[dict[str, Any]]
 ) -> tuple[str, bool] | None:
-    """§20.9.3, §21.6.1 (A10, W7, W14): after a P* against d, does the weapon in his hand break?
+    """§20.9.3, §21.6.1 (A10, F7, F14): after a P* against d, does the weapon in his hand break?
     None if it holds (or cannot break); else (what is left: BROKEN or BROKEN_TRIDENT, whether it
     falls as a dropped weapon)."""
     if not d.style or not d.weapons:

@@ -5,19 +5,19 @@ is all there is: each function here then does exactly what the Basic Game did.
 
 RULINGS (docs/rulings.md, the W series)
 
-W5  §13.2, §13.3, §21.6, W3: a weapon that leaves his hand (dropped, thrown, broken) is replaced at
+F5  §13.2, §13.3, §21.6, F3: a weapon that leaves his hand (dropped, thrown, broken) is replaced at
     once by the next he carries (a Velite's next javelin, a Hoplomachus's sword, a Retiarius's
     dagger); a pair loses the weapon of his second hand. As in the Basic Game (E4) his attacks
     still to come this phase are cancelled; the weapon drawn parries at once (§9.6) and strikes
     from the next phase.
-W6  §13.4, I9, §24.1: he may pick up a weapon while a hand is free (a shield, the net and each
+F6  §13.4, I9, §24.1: he may pick up a weapon while a hand is free (a shield, the net and each
     weapon take one; he has two); a second weapon makes a pair only as §24 allows (a Dimachaeri
     any weapon neither two-handed nor a flail, anyone else one identical to his, §24.2.2,
     §24.4); a javelin goes into a Velite's stock (up to six, A17) whatever his hands hold. He
     takes up a shield only if he began the match with one (a style without a shield never
-    does, W4) and a hand is free. A weapon picked up is used as T19 says, trained or not (the
+    does, F4) and a hand is free. A weapon picked up is used as T19 says, trained or not (the
     engine plays no talents, §21.1.1).
-W7  §20.9.3.1, §20.9.3.2, §21.6.1.2: a broken trident "causes a dropped weapon result": it falls
+F7  §20.9.3.1, §20.9.3.2, §21.6.1.2: a broken trident "causes a dropped weapon result": it falls
     as §13.2 places it when the 1D6 shows 5-6 (the piece works at 1-hex range for whoever
     takes it up), and on 1-4 it is useless and lies nowhere; a broken javelin is useless.
 """
@@ -43,8 +43,8 @@ __all__ = [
     "weapon",
 ]
 
-BROKEN_TRIDENT = "broken_trident"  # W7: the piece of a trident that still works
-BROKEN = "broken"  # W7: what is left of a weapon broken useless: it lies nowhere
+BROKEN_TRIDENT = "broken_trident"  # F7: the piece of a trident that still works
+BROKEN = "broken"  # F7: what is left of a weapon broken useless: it lies nowhere
 HANDS = 2
 
 
@@ -65,7 +65,7 @@ def _sync(g: Gladiator) -> None:
 
 
 def release(g: Gladiator) -> str:
-    """W5: the weapon in his (second) hand leaves it; the next he carries comes to hand. Returns
+    """F5: the weapon in his (second) hand leaves it; the next he carries comes to hand. Returns
     its key ('' in the Basic Game, where he simply has no weapon now)."""
     if not g.style:
         g.has_weapon = False
@@ -81,7 +81,7 @@ def release(g: Gladiator) -> str:
 
 
 def hands_used(g: Gladiator) -> int:
-    """W6: a shield, the net and each weapon in hand take a hand."""
+    """F6: a shield, the net and each weapon in hand take a hand."""
     return len(g.weapons) + int(g.has_shield) + int(g.net)
 
 
@@ -108,7 +108,7 @@ def _stock_room(g: Gladiator, key: str) -> bool:
 
 
 def may_pick_up(g: Gladiator, item: GroundItem) -> bool:
-    """§13.4, W6 (the Basic Game's I9 when he has no style)."""
+    """§13.4, F6 (the Basic Game's I9 when he has no style)."""
     if not g.style:
         return not g.has_weapon if item.item == "weapon" else not g.has_shield
     if item.item == "shield":
@@ -122,7 +122,7 @@ def may_pick_up(g: Gladiator, item: GroundItem) -> bool:
 
 
 def pick_up(g: Gladiator, item: GroundItem) -> None:
-    """§13.4.1: he has it (a javelin to his stock if one is in hand, W6)."""
+    """§13.4.1: he has it (a javelin to his stock if one is in hand, F6)."""
     if item.item == "shield":
         g.has_shield = True
         g.hook = item.kind == "hook"
