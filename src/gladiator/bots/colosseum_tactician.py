@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -56,6 +56,7 @@ from gladiator.rules.colosseum.plots import (
 )
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.tables import AREAS
+from gladiator.rules.colosseum.weapon_combat import reaches
 
 __all__ = ["TacticianBot", "Weights"]
 
@@ -273,22 +274,28 @@ def _pose_worth(
     )
     foe_able = foe.alive and foe.has_weapon and not foe.sheet.unconscious
     foe_able = foe_able and foe.posture != "prone"
+    mine, his, engaged = e.mine, e.his, e.distance == 1
+    if me.style:  # the Advanced Game: each man's weapons reach as far as they do (§21, F8)
+        moved = replace(me, hex=end, facing=facing)
+        mine, his = reaches(moved, foe), reaches(foe, moved)
+        foe_able = foe.alive and not foe.sheet.unconscious and foe.posture != "prone"
+        engaged = e.distance >= 1 and (mine or his or e.distance == 1)
     # §9.2.1: a Prone or stumbling man is easier to strike; I stay Prone unless I kneel.
     my_pa = e.my_pa + (4 if foe.posture == "prone" else 2 if foe.must_stumble else 0)
     his_pa = e.his_pa + (4 if me.posture == "prone" else 0)
     if weapon is not None:  # §13.4: fetch the weapon first, keep out of his reach meanwhile
         worth = -w.to_item * distance(end, weapon)
-        if e.distance == 1 and e.his and foe_able:
+        if engaged and his and foe_able:
             worth -= 2.0 + his_pa
         return worth
     if e.distance == 0:
         return w.collide
-    if e.distance == 1:
-        if e.mine and e.his and foe_able:
+    if engaged:
+        if mine and his and foe_able:
             return w.engaged + my_pa - his_pa
-        if e.mine:
+        if mine:
             return w.engaged_free + my_pa
-        if e.his and foe_able:
+        if his and foe_able:
             return w.turned - his_pa
         return w.near
     fl, fr = front_coords(end, facing, foe.hex)

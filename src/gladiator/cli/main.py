@@ -217,11 +217,11 @@ def sim(
     _print_summary(summary)
 
 
-def _print_summary(s: dict[str, Any]) -> None:
-    t = Table(title=f"{s['matches']} {s['ruleset']} matches, seed {s['seed']}, bots {s['bots']}")
-    for col in ("class", "appearances", "wins", "win rate", "95% CI"):
-        t.add_column(col, justify="right" if col != "class" else "left")
-    for row in s["by_label"]:
+def _rate_table(title: str, column: str, rows: list[dict[str, Any]]) -> Table:
+    t = Table(title=title)
+    for col in (column, "appearances", "wins", "win rate", "95% CI"):
+        t.add_column(col, justify="right" if col != column else "left")
+    for row in rows:
         lo, hi = row["ci95"]
         t.add_row(
             row["label"],
@@ -230,24 +230,24 @@ def _print_summary(s: dict[str, Any]) -> None:
             f"{row['win_rate']:.3f}",
             f"{lo:.3f}–{hi:.3f}",
         )
-    console.print(t)
+    return t
+
+
+def _print_summary(s: dict[str, Any]) -> None:
+    title = f"{s['matches']} {s['ruleset']} matches, seed {s['seed']}, bots {s['bots']}"
+    grouped = "by_group" in s  # labels "class/style": a table by class, then by style
+    if grouped:
+        console.print(_rate_table(title, "class", s["by_group"]))
+        console.print(_rate_table("by style", "class/style", s["by_label"]))
+    else:
+        console.print(_rate_table(title, "class", s["by_label"]))
     if s.get("by_bot"):
-        bt = Table(title="win rate by bot (draws are not wins)")
-        for col in ("bot", "appearances", "wins", "win rate", "95% CI"):
-            bt.add_column(col, justify="right" if col != "bot" else "left")
-        for row in s["by_bot"]:
-            lo, hi = row["ci95"]
-            bt.add_row(
-                row["bot"],
-                str(row["appearances"]),
-                str(row["wins"]),
-                f"{row['win_rate']:.3f}",
-                f"{lo:.3f}–{hi:.3f}",
-            )
-        console.print(bt)
-    if s["matchups"]:
-        labels = sorted({m["label"] for m in s["matchups"]})
-        grid = {(m["label"], m["against"]): m for m in s["matchups"]}
+        bots = [{"label": r["bot"], **r} for r in s["by_bot"]]
+        console.print(_rate_table("win rate by bot (draws are not wins)", "bot", bots))
+    matchups = s["group_matchups"] if grouped else s["matchups"]
+    if matchups:
+        labels = sorted({m["label"] for m in matchups})
+        grid = {(m["label"], m["against"]): m for m in matchups}
         mt = Table(title="win rate of row against column (matches)")
         mt.add_column("")
         for lab in labels:

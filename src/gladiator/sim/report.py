@@ -23,47 +23,12 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def _by_bot(results: Sequence[MatchSummary], bots: Sequence[str]) -> list[dict[str, Any]]:
-    """Win rates by bot, seat i playing bots[i % len(bots)] as `run_batch` deals them."""
-    appearances: Counter[str] = Counter()
-    wins: Counter[str] = Counter()
-    for r in results:
-        for i, seat in enumerate(r.labels):
-            bot = bots[i % len(bots)]
-            appearances[bot] += 1
-            wins[bot] += seat in r.winners
-    out = []
-    for bot in sorted(appearances):
-        a, w = appearances[bot], wins[bot]
-        lo, hi = wilson(w, a)
-        out.append({"bot": bot, "appearances": a, "wins": w, "win_rate": w / a, "ci95": [lo, hi]})
-    return out
-
-
-def summarise(results: Sequence[MatchSummary], bots: Sequence[str] | None = None) -> dict[str, Any]:
-    """The batch's tables; with `bots` (one per seat, repeated), also the win rate of each bot
-    (when they are not all the same)."""
-    n = len(results)
-    appearances: Counter[str] = Counter()
-    wins: Counter[str] = Counter()
-    pair_games: Counter[tuple[str, str]] = Counter()
-    pair_wins: Counter[tuple[str, str]] = Counter()
-    for r in results:
-        for seat, label in r.labels.items():
-            appearances[label] += 1
-            if seat in r.winners:
-                wins[label] += 1
-        if len(r.labels) == 2:
-            (sa, la), (sb, lb) = r.labels.items()
-            for me, mine, them in ((sa, la, lb), (sb, lb, la)):
-                pair_games[(mine, them)] += 1
-                if me in r.winners:
-                    pair_wins[(mine, them)] += 1
-    by_label = []
+def _rates(appearances: Counter[str], wins: Counter[str]) -> list[dict[str, Any]]:
+    rows = []
     for label in sorted(appearances):
         a, w = appearances[label], wins[label]
         lo, hi = wilson(w, a)
-        by_label.append(
+        rows.append(
             {
                 "label": label,
                 "appearances": a,
@@ -72,7 +37,20 @@ def summarise(results: Sequence[MatchSummary], bots: Sequence[str] | None = None
                 "ci95": [lo, hi],
             }
         )
-    matchups = [
+    return rows
+
+
+def _matchups(results: Sequence[MatchSummary], key: Any) -> list[dict[str, Any]]:
+    pair_games: Counter[tuple[str, str]] = Counter()
+    pair_wins: Counter[tuple[str, str]] = Counter()
+    for r in results:
+        if len(r.labels) == 2:
+            (sa, la), (sb, lb) = ((s, key(lab)) for s, lab in r.labels.items())
+            for me, mine, them in ((sa, la, lb), (sb, lb, la)):
+                pair_games[(mine, them)] += 1
+                if me in r.winners:
+                    pair_wins[(mine, them)] += 1
+    return [
         {
             "label": mine,
             "against": them,
@@ -82,18 +60,56 @@ def summarise(results: Sequence[MatchSummary], bots: Sequence[str] | None = None
         }
         for (mine, them), g in sorted(pair_games.items())
     ]
+
+
+def _group(label: str) -> str:
+    """A label "group/name" (a Colosseum Advanced Game seat: "light/Velite") counts for its group
+    as well."""
+    return label.split("/", 1)[0]
+
+
+def _by_bot(results: Sequence[MatchSummary], bots: Sequence[str]) -> list[dict[str, Any]]:
+    """Win rates by bot, seat i playing bots[i % len(bots)] as `run_batch` deals them."""
+    appearances: Counter[str] = Counter()
+    wins: Counter[str] = Counter()
+    for r in results:
+        for i, seat in enumerate(r.labels):
+            bot = bots[i % len(bots)]
+            appearances[bot] += 1
+            wins[bot] += seat in r.winners
+    return [{"bot": row.pop("label"), **row} for row in _rates(appearances, wins)]
+
+
+def summarise(results: Sequence[MatchSummary], bots: Sequence[str] | None = None) -> dict[str, Any]:
+    """The batch's tables; with `bots` (one per seat, repeated), also the win rate of each bot
+    (when they are not all the same)."""
+    n = len(results)
+    appearances: Counter[str] = Counter()
+    wins: Counter[str] = Counter()
+    for r in results:
+        for seat, label in r.labels.items():
+            appearances[label] += 1
+            if seat in r.winners:
+                wins[label] += 1
     methods = Counter(r.method for r in results)
-    extra: dict[str, Any] = {}
-    if bots and len(set(bots)) > 1:
-        extra["by_bot"] = _by_bot(results, bots)
-    return {
-        **extra,
+    out: dict[str, Any] = {
         "matches": n,
         "draws": sum(1 for r in results if not r.winners),
-        "by_label": by_label,
-        "matchups": matchups,
+        "by_label": _rates(appearances, wins),
+        "matchups": _matchups(results, lambda label: label),
         "endings": dict(methods.most_common()),
         "mean_steps": sum(r.steps for r in results) / n if n else 0.0,
         "mean_rounds": sum(r.rounds for r in results) / n if n else 0.0,
         "mean_dice": sum(r.dice for r in results) / n if n else 0.0,
     }
+    if any("/" in label for label in appearances):
+        group_appearances: Counter[str] = Counter()
+        group_wins: Counter[str] = Counter()
+        for label, k in appearances.items():
+            group_appearances[_group(label)] += k
+            group_wins[_group(label)] += wins[label]
+        out["by_group"] = _rates(group_appearances, group_wins)
+        out["group_matchups"] = _matchups(results, _group)
+    if bots and len(set(bots)) > 1:
+        out["by_bot"] = _by_bot(results, bots)
+    return out

@@ -349,13 +349,17 @@ def allocation_decision(
 # --- attack sequence (§9.4) ----------------------------------------------------------------------
 
 
-def attack_schedule(attacks: int, speed: int = 0) -> tuple[int, ...]:
-    """T10's rounds for 0-5 attacks, each shifted by the weapon's Spd and clamped (§9.4.5)."""
+def attack_schedule(attacks: int, speed: int | Sequence[int] = 0) -> tuple[int, ...]:
+    """T10's rounds for 0-5 attacks, each shifted by the weapon's Spd and clamped (§9.4.5); a
+    sequence gives each attack its own Spd (the weapons of a pair, §24, Q44)."""
     if attacks == 0:
         return ()
     rounds = attack_rounds(attacks)
     last = tables().attack_sequence.t10.rounds_per_phase
-    return tuple(min(max(r + speed, 1), last) for r in rounds)
+    speeds = [speed] * attacks if isinstance(speed, int) else list(speed)
+    if len(speeds) != attacks:
+        raise ValueError(f"{attacks} attacks need {attacks} speeds, not {len(speeds)}")
+    return tuple(min(max(r + s, 1), last) for r, s in zip(rounds, speeds, strict=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -382,7 +386,7 @@ class Step:
 
 
 def attack_sequence(
-    allocations: Sequence[Allocation], speeds: Sequence[int] = (0, 0)
+    allocations: Sequence[Allocation], speeds: Sequence[int | Sequence[int]] = (0, 0)
 ) -> tuple[Step, ...]:
     """The whole phase's order of attacks for two gladiators (§9.4.2-§9.4.5, Q25)."""
     if len(allocations) != 2 or len(speeds) != 2:
@@ -429,6 +433,17 @@ _LACKING: dict[str, Callable[[bool, bool], bool]] = {
     "weapon": lambda weapon, shield: not weapon,
     "weapon_or_shield": lambda weapon, shield: not (weapon and shield),
 }
+
+
+def shift_result(
+    result: CrtResult, changes: Mapping[str, str] | None
+) -> tuple[CrtResult, tuple[str, str] | None]:
+    """An Advanced Game code-for-code swap of a CRT result (results.toml conversions: the flail
+    §21.4, two weapons §24.3), applied before the defender's kit converts it (§9.6)."""
+    if not changes or result.code not in changes:
+        return result, None
+    new = CrtResult.model_validate(changes[result.code])
+    return new, (str(result), str(new))
 
 
 def convert_result(
@@ -485,8 +500,10 @@ def resolve_crt(
     crt: CrtVariant = "rules",
     label: str = "attack",
     defender: str = "the defender",
+    shift: tuple[str, Mapping[str, str]] | None = None,
 ) -> tuple[CrtOutcome, list[Event]]:
-    """Roll 3D6 on the CRT for one attack (§9.5.1-§9.5.4) and convert the result (§9.6)."""
+    """Roll 3D6 on the CRT for one attack (§9.5.1-§9.5.4) and convert the result (§9.6); `shift`
+    (rule, changes) is the attacker's weapon's swap of the result read (§21.4, §24.3)."""
     if attack_cf < 1:
         raise ValueError(f"an attack needs at least 1 CF, not {attack_cf} (§9.5)")
     modified = modified_cf(attack_cf, defence_cf)
@@ -503,6 +520,7 @@ def resolve_crt(
         crt=crt,
         label=label,
         defender=defender,
+        shift=shift,
     )
 
 
@@ -521,6 +539,7 @@ def read_crt(
     label: str = "attack",
     defender: str = "the defender",
     rule: str | None = None,
+    shift: tuple[str, Mapping[str, str]] | None = None,
 ) -> tuple[CrtOutcome, list[Event]]:
     """Roll 3D6 on the CRT at a modified CF (§9.5.1; off the table's ends, §9.5.3-§9.5.4) and
     convert the result (§9.6): the one reading of the table that a blow (`resolve_crt`) and a
@@ -531,7 +550,8 @@ def read_crt(
     roll = dice.roll("3D6", f"CRT {label}", rule or "§9.5.1")
     total = min(max(roll + column_drm + drm, table.min_roll), table.max_roll)
     cell = crt_result(column, total, crt)
-    result, changes = convert_result(cell, has_weapon=has_weapon, has_shield=has_shield)
+    shifted, moved = shift_result(cell, shift[1] if shift is not None else None)
+    result, changes = convert_result(shifted, has_weapon=has_weapon, has_shield=has_shield)
     outcome = CrtOutcome(
         attack_cf=attack_cf,
         defence_cf=defence_cf,
@@ -561,6 +581,15 @@ def read_crt(
             result=str(cell),
         )
     ]
+    if moved is not None and shift is not None:
+        events.append(
+            _event(
+                "conversion",
+                shift[0],
+                f"{label}: {moved[0]} becomes {moved[1]}",
+                result=moved[1],
+            )
+        )
     for before, after, lacking in changes:
         events.append(
             _event(
@@ -613,12 +642,13 @@ class PhaseCombat:
         dice: CombatDice,
         on_hit: OnHit,
         *,
-        speeds: Sequence[int] = (0, 0),
+        speeds: Sequence[int | Sequence[int]] = (0, 0),
         names: Sequence[str] = ("G1", "G2"),
         has_weapon: Sequence[bool] = (True, True),
         has_shield: Sequence[bool] = (True, True),
         crt: CrtVariant = "rules",
         drm: Callable[[Side, Side, Area], int] | None = None,
+        shift: Callable[[Side, Area], tuple[str, Mapping[str, str]] | None] | None = None,
     ) -> None:
         if len(allocations) != 2 or len(names) != 2:
             raise ValueError("a phase's combat is between two gladiators")
@@ -628,6 +658,8 @@ class PhaseCombat:
         self._dice = dice
         self._on_hit = on_hit
         self._drm = drm
+        self._shift = shift
+        self._charged = [0, 0]
         self._crt: CrtVariant = crt
         self._weapon = [bool(has_weapon[0]), bool(has_weapon[1])]
         self._shield = [bool(has_shield[0]), bool(has_shield[1])]
@@ -674,6 +706,13 @@ class PhaseCombat:
             self._weapon[side] = weapon
         if shield is not None:
             self._shield[side] = shield
+
+    def charge(self, side: Side, amount: int) -> None:
+        """A CF loss `on_hit` caused to someone other than the defender (§23.2.1: the unarmed
+        attacker's own arms), taken with the step's other losses (§9.4.6)."""
+        if amount < 0:
+            raise ValueError(f"a CF loss cannot be {amount}")
+        self._charged[side] += amount
 
     def cancel_attacks(self, side: Side, reason: str, rule: str) -> list[Event]:
         """Cancel every unresolved attack of his (e.g. killed, §10.3.2; unconscious, §11.4)."""
@@ -741,6 +780,8 @@ class PhaseCombat:
                     raise ValueError(f"on_hit must return the CF lost (an int >= 0), not {lost!r}")
                 losses[defender] += lost
         for side in (0, 1):
+            losses[side] += self._charged[side]
+            self._charged[side] = 0
             if losses[side]:
                 self._lose(side, losses[side])
         if self._next >= len(self.sequence):
@@ -797,6 +838,7 @@ class PhaseCombat:
             crt=self._crt,
             label=label,
             defender=self.names[defender],
+            shift=self._shift(p.side, p.area) if self._shift is not None else None,
         )
         for e in events:
             e.update(side=p.side, area=p.area, round=p.round)

@@ -12,7 +12,8 @@ E2  §9.3.1, §15.5, §16.3: CFs available = current CF + PA − Stun, −2 whil
 E3  §14.2, §14.3: a Kneeling gladiator's attacks, and attacks on a Kneeling gladiator's legs, are
     made at half the CF allocated (fractions dropped; an attack halved to 0 is none). The CF
     allocated still count for §18.3.
-E4  A gladiator without a weapon may not attack (unarmed combat is §23, Advanced Game). After
+E4  A gladiator without a weapon may not attack (in the Advanced Game he may, unarmed, §23:
+    weapon_combat.py F8, unarmed.py F15-F16). After
     movement he tries to pick up what he lacks when it lies within one hex (§13.4: always tries,
     since trying costs nothing; R, offered then, is the careful −6 try; a battered shield is
     left). Kicks (§13.5) and throws (§13.3) are written with the plot: items.py, I1-I9.
@@ -52,6 +53,8 @@ from gladiator.rules.colosseum.plots import (
 from gladiator.rules.colosseum.postures import check_unconscious
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.tables import AREAS, Area
+from gladiator.rules.colosseum.unarmed import unarmed_strike
+from gladiator.rules.colosseum.weapon_combat import Stroke, cf_bonus, front_region, reaches, strokes
 from gladiator.rules.colosseum.wounds import (
     ItemDrop,
 )
@@ -60,13 +63,13 @@ STUMBLE_CF_PENALTY = 2  # §15.5
 
 
 def _able(x: Gladiator, y: Gladiator) -> bool:
-    """§9.1, §16.3, E4: x may attack y now."""
+    """§9.1, §16.3, E4: x may attack y now (his weapons' reach, or unarmed: F8)."""
     return (
         x.alive
         and y.alive
-        and x.has_weapon
         and not x.sheet.unconscious
-        and may_attack(x.pose, y.pose, attacker_prone=x.posture == "prone")
+        and may_attack(x.pose, y.pose, region=front_region(x), attacker_prone=x.posture == "prone")
+        and reaches(x, y)
     )
 
 
@@ -96,6 +99,8 @@ def prepare_combat(state: ColosseumState, events: list[Event]) -> bool:
         rot = forced_rotation(
             x.pose,
             y.pose,
+            region=front_region(x),  # F8
+            defender_region=front_region(y),
             left_handed=y.left_handed,
             stumbling=y.stumbling,
             prone=y.posture == "prone",
@@ -122,6 +127,10 @@ def prepare_combat(state: ColosseumState, events: list[Event]) -> bool:
         if g.stumbling:  # §15.5
             avail -= STUMBLE_CF_PENALTY
             notes.append("stumbling −2 (§15.5)")
+        bonus, rule = cf_bonus(g)  # §24.2 (F9)
+        if bonus:
+            avail += bonus
+            notes.append(f"two weapons +{bonus} ({rule})")
         if g.posture == "prone":  # §16.3 (E2)
             avail = max(avail, 0) // 2
             notes.append("Prone: half, defence only (§16.3)")
@@ -177,6 +186,7 @@ def resolve_allocations(
     """§9.4-§9.6 with §10-§13 through `on_hit`; the caller ends the phase."""
     gl = [state.gladiators[s] for s in SEAT_NAMES]
     allocs: list[Allocation] = []
+    plans: list[dict[Area, Stroke]] = [{}, {}]  # each attack's weapon (Advanced Game, F9)
     for i, g in enumerate(gl):
         al = parse_allocation(orders[g.seat], g.available)
         g.last_allocation = orders[g.seat]
@@ -209,6 +219,14 @@ def resolve_allocations(
         if other.posture == "kneeling":  # §14.2
             attack[legs] //= 2
             halvings.append(("§14.2", f"legs of a kneeling {other.seat}"))
+        if g.style:  # §20.9.2, §21, §23.2 (F10): each attack's own weapon halves it
+            plan = strokes(g, other, len(al.order), state.options)
+            plans[i] = dict(zip(al.order, plan, strict=True))
+            for area, stroke in plans[i].items():
+                for why in stroke.halvings:
+                    attack[AREAS.index(area)] //= 2
+                    if why not in halvings:
+                        halvings.append(why)
         if tuple(attack) != al.attack:
             events.append(
                 event(
@@ -219,34 +237,63 @@ def resolve_allocations(
                     seat=g.seat,
                 )
             )
-            al = Allocation(al.available, tuple(attack), al.defence)
+            # The Basic Game lists the halved attacks by area; a style keeps his order (Q25).
+            order = tuple(a for a in al.order if attack[AREAS.index(a)]) if g.style else ()
+            al = Allocation(al.available, tuple(attack), al.defence, order)
         allocs.append(al)
     combat: PhaseCombat
 
     def lose(g: Gladiator, item: ItemKind, drop: ItemDrop | None, cause: str) -> None:
         side = gl.index(g)
         lose_item(state, board_of(state), g, item, drop, cause, events_sink)
-        combat.set_equipment(side, **{item: False})
-        if item == "weapon":  # E4: no attack without a weapon, from now on
+        # A carried weapon may come to hand at once (F5): he parries with it.
+        combat.set_equipment(side, **{item: g.has_weapon if item == "weapon" else False})
+        if item == "weapon":  # E4, F5: no more attacks this phase
             combat.cancel_attacks(side, "weapon dropped", "§13.1")
 
-    def on_hit(attacker: int, defender: int, area: Area, result: CrtOutcome) -> int:
-        d = gl[defender]
-        lost = strike(state, gl[attacker], d, area, result, dice, events_sink, lose)
+    def after_hit(side: int) -> None:
+        d = gl[side]
         if d.alive and (d.sheet.killed or d.crits.killed):
             d.alive = False
             d.cause = "killed in combat"
-            combat.cancel_attacks(defender, "he is dead", "§10.3.2")
-            combat.cancel_attacks(1 - defender, "his opponent is dead", "§10.3.2")
+            combat.cancel_attacks(side, "he is dead", "§10.3.2")
+            combat.cancel_attacks(1 - side, "his opponent is dead", "§10.3.2")
         elif d.sheet.unconscious:
             check_unconscious(d, events_sink)
-            combat.cancel_attacks(defender, "he is unconscious", "§11.4")
+            combat.cancel_attacks(side, "he is unconscious", "§11.4")
+
+    def on_hit(attacker: int, defender: int, area: Area, result: CrtOutcome) -> int:
+        a, d = gl[attacker], gl[defender]
+        stroke = plans[attacker].get(area)
+        if stroke is not None and stroke.blow.weapon is None:  # §23 (F15, F16)
+            lost = unarmed_strike(
+                state,
+                a,
+                d,
+                area,
+                result,
+                dice,
+                events_sink,
+                lose,
+                lambda n: combat.charge(attacker, n),
+            )
+        else:
+            blow = stroke.blow if stroke is not None else None
+            lost = strike(state, a, d, area, result, dice, events_sink, lose, blow)
+        after_hit(defender)
+        if a.style:  # a parried fist can wound the attacker himself (§23.2.1)
+            after_hit(attacker)
         return lost
 
     combat = PhaseCombat(
         allocs,
         dice,
         on_hit,
+        speeds=[
+            tuple(p[a].speed for a in al.order) if p else 0
+            for p, al in zip(plans, allocs, strict=True)
+        ],
+        shift=lambda side, area: s.changes if (s := plans[side].get(area)) else None,
         names=SEAT_NAMES,
         has_weapon=(gl[0].has_weapon, gl[1].has_weapon),
         has_shield=(

@@ -38,6 +38,7 @@ from gladiator.rules.colosseum.events import event, plain
 from gladiator.rules.colosseum.logsheet import roll_log_sheet
 from gladiator.rules.colosseum.movement_step import resolve_plots
 from gladiator.rules.colosseum.options import SEAT_NAMES, ColosseumOptions, normalise
+from gladiator.rules.colosseum.outfit import styled_gladiators
 from gladiator.rules.colosseum.phase import end_phase, start_phase
 from gladiator.rules.colosseum.plot_decision import plot_decision
 from gladiator.rules.colosseum.solitaire import (
@@ -47,6 +48,7 @@ from gladiator.rules.colosseum.solitaire import (
     with_first_plots,
 )
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
+from gladiator.rules.colosseum.styles import style
 from gladiator.rules.colosseum.tables import FILES, GladiatorClass
 from gladiator.rules.colosseum.walls import setup_arena
 
@@ -89,30 +91,35 @@ class ColosseumRules(Ruleset[ColosseumState]):
         starts = starting_positions(arena)  # §4.5
         events: list[Event] = []
         gladiators: dict[str, Gladiator] = {}
-        for i, seat in enumerate(SEAT_NAMES):
-            choice = options["gladiators"][i]
-            if choice == "random":
-                n = dice.roll("1D3", f"{seat}'s class (1 light, 2 medium, 3 heavy)", "§3.4")
-                cls = _CLASSES[n - 1]
-            else:
-                cls = choice
-            sheet = roll_log_sheet(dice, cls, id=counter_number(cls, gladiators), name=seat)
-            pos = starts[i]
-            gladiators[seat] = Gladiator(
-                seat, sheet, pos.hex, pos.facing, left_handed=bool(options["left_handed"][i])
+        if options.get("advanced"):  # §19: styles, their sheets and kit (outfit.py)
+            gladiators = styled_gladiators(
+                options, SEAT_NAMES, starts, dice, counter_number, events
             )
-            events.append(
-                event(
-                    "gladiator",
-                    "§4.3",
-                    f"{seat}: {cls} gladiator, TR {sheet.tr} ST {sheet.st} AG {sheet.ag} "
-                    f"CN {sheet.cn} W {sheet.w}, CF {sheet.cf}, move {sheet.move}, "
-                    f"{sheet.shield} shield",
-                    seat=seat,
-                    gladiator_class=cls,
-                    cf=sheet.cf,
+        else:
+            for i, seat in enumerate(SEAT_NAMES):
+                choice = options["gladiators"][i]
+                if choice == "random":
+                    n = dice.roll("1D3", f"{seat}'s class (1 light, 2 medium, 3 heavy)", "§3.4")
+                    cls = _CLASSES[n - 1]
+                else:
+                    cls = choice
+                sheet = roll_log_sheet(dice, cls, id=counter_number(cls, gladiators), name=seat)
+                pos = starts[i]
+                gladiators[seat] = Gladiator(
+                    seat, sheet, pos.hex, pos.facing, left_handed=bool(options["left_handed"][i])
                 )
-            )
+                events.append(
+                    event(
+                        "gladiator",
+                        "§4.3",
+                        f"{seat}: {cls} gladiator, TR {sheet.tr} ST {sheet.st} AG {sheet.ag} "
+                        f"CN {sheet.cn} W {sheet.w}, CF {sheet.cf}, move {sheet.move}, "
+                        f"{sheet.shield} shield",
+                        seat=seat,
+                        gladiator_class=cls,
+                        cf=sheet.cf,
+                    )
+                )
         size, walls, arena_events = setup_arena(options, dice)  # §4.4, §25.2 (Advanced Game)
         events.extend(arena_events)
         a, b = (gladiators[s] for s in SEAT_NAMES)
@@ -208,7 +215,10 @@ class ColosseumRules(Ruleset[ColosseumState]):
         return 0
 
     def seat_label(self, state: ColosseumState, seat: str) -> str:
-        return state.gladiators[seat].sheet.gladiator_class
+        g = state.gladiators[seat]
+        if g.style:  # §19: "class/Style", so a batch reports by class and by style
+            return f"{g.sheet.gladiator_class}/{style(g.style).name}"
+        return g.sheet.gladiator_class
 
     def rounds(self, state: ColosseumState) -> int:
         return min(state.turn, int(state.options["max_turns"]))

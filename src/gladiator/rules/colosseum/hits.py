@@ -14,16 +14,18 @@ from gladiator.rules.colosseum.attacks import (
 )
 from gladiator.rules.colosseum.board import board_of
 from gladiator.rules.colosseum.cleaving import cleave
-from gladiator.rules.colosseum.events import event
+from gladiator.rules.colosseum.events import event, sheet_events
 from gladiator.rules.colosseum.items import (
     lose_item,
 )
 from gladiator.rules.colosseum.plots import (
     ItemKind,
 )
-from gladiator.rules.colosseum.postures import check_unconscious
+from gladiator.rules.colosseum.postures import check_unconscious, fall_prone
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.tables import Area
+from gladiator.rules.colosseum.weapon_combat import Blow, break_check, drop_drm
+from gladiator.rules.colosseum.weapons import BROKEN, weapon
 from gladiator.rules.colosseum.wounds import (
     HitOutcome,
     ItemDrop,
@@ -31,9 +33,53 @@ from gladiator.rules.colosseum.wounds import (
     drop_check,
     drop_location,
     shield_hit,
+    stun_check,
 )
 
 Lose = Callable[[Gladiator, ItemKind, ItemDrop | None, str], None]
+
+
+def stun_hit(
+    state: ColosseumState,
+    d: Gladiator,
+    drm: int,
+    dice: Dice,
+    events: list[Event],
+    lose: Lose,
+    *,
+    purpose: str,
+    rule: str,
+) -> int:
+    """A roll on T7's Stun row that a blow calls for (§21.8.1 the maul, §23.2.3 unarmed):
+    2D6 + `drm`, the Stun marked (§11.2) with its column's extra (§8.4.3's fall, weapon or
+    shield drop); the Stun it caused, which is also the CF he loses at once (§11.3)."""
+    n, extra = stun_check(dice, drm, purpose=purpose, rule=rule)
+    d.sheet, evs = d.sheet.with_stun(n, turn=state.turn, phase=state.phase)
+    events.append(event("stun", rule, f"{d.seat}: {purpose}: Stun {n}", seat=d.seat, stun=n))
+    events.extend(sheet_events(d.seat, evs))
+    if extra == "fall_prone":
+        fall_prone(d)
+        events.append(event("fall_prone", rule, f"{d.seat} falls Prone (T7)", seat=d.seat))
+    elif extra in ("weapon_drop", "shield_drop"):
+        item: ItemKind = "weapon" if extra == "weapon_drop" else "shield"
+        if d.has_weapon if item == "weapon" else d.has_shield:
+            drop, ev = drop_location(dice, item, f"{rule} T7")
+            events.append(ev)
+            lose(d, item, drop, f"{rule} T7")
+    return n
+
+
+def apply_body_hit(state: ColosseumState, d: Gladiator, hit: HitOutcome, lose: Lose) -> int:
+    """What a body hit leaves beyond the sheet (§10.5: criticals, arteries, drops); the CF he
+    loses at once."""
+    d.crits = d.crits.after(hit)
+    if hit.severed_artery:
+        d.arteries = (*d.arteries, (hit.area, state.turn, state.phase))
+    if hit.weapon_drop is not None and d.has_weapon:
+        lose(d, "weapon", hit.weapon_drop, "§10.5 WD")
+    if hit.shield_drop is not None and d.has_shield:
+        lose(d, "shield", hit.shield_drop, "§10.5 SD")
+    return hit.cf_lost + hit.stun  # §9.4.6, §11.3
 
 
 def strike(
@@ -45,22 +91,21 @@ def strike(
     dice: Dice,
     events: list[Event],
     lose: Lose,
+    blow: Blow | None = None,
 ) -> int:
     """§9.6: what a result that touches the defender does (S, S* §12; P, P* §13.1; H §10), for an
-    attack in the combat step and for a thrown item (§13.3.1.1); the CF he loses at once."""
+    attack in the combat step and for a thrown item (§13.3.1.1); the CF he loses at once. A
+    `blow` (Advanced Game) adds its weapon's effects (F13, F14)."""
     t, ph = state.turn, state.phase
 
     def apply_hit(hit: HitOutcome) -> int:
-        d.crits = d.crits.after(hit)
+        lost = apply_body_hit(state, d, hit, lose)
         if hit.cleaving and d.alive and state.options.get("advanced"):  # §26.2 (K1)
             cleave(state, board_of(state), d, att, dice, events)
-        if hit.severed_artery:
-            d.arteries = (*d.arteries, (hit.area, t, ph))
-        if hit.weapon_drop is not None and d.has_weapon:
-            lose(d, "weapon", hit.weapon_drop, "§10.5 WD")
-        if hit.shield_drop is not None and d.has_shield:
-            lose(d, "shield", hit.shield_drop, "§10.5 SD")
-        return hit.cf_lost + hit.stun  # §9.4.6, §11.3
+        return lost
+
+    st = att.sheet.current_st + (blow.st_bonus if blow is not None else 0)  # §21.8
+    wound_drm = blow.wound_drm if blow is not None else 0  # §21.2
 
     code = outcome.code
     lost = 0
@@ -70,6 +115,7 @@ def strike(
             area,
             outcome.result.modifier,
             dice,
+            weapon_modifier=wound_drm,
             turn=t,
             phase=ph,
             helmet_lost=d.crits.helmet_lost,
@@ -80,11 +126,16 @@ def strike(
         if hit.wounds_marked:
             state.bleed(d)
         lost = apply_hit(hit)
+        if blow is not None and blow.hit_stun is not None and not hit.killed:  # §21.8.1
+            name = weapon(blow.weapon or "").name.lower()
+            lost += stun_hit(
+                state, d, 0, dice, events, lose, purpose=f"hit by the {name}", rule="§21.8.1"
+            )
     elif code in ("S", "S*"):
         d.sheet, so = shield_hit(
             d.sheet,
             outcome.result,
-            att.sheet.current_st,
+            st,
             outcome.unweakened_cf,
             dice,
             drop_modified_cf=outcome.modified_cf,
@@ -93,6 +144,8 @@ def strike(
             turn=t,
             phase=ph,
             helmet_lost=d.crits.helmet_lost,
+            weapon_modifier=wound_drm,
+            damage_drm=blow.shield_damage_drm if blow is not None else 0,
         )
         events.extend(so.events)
         if so.shield_drop is not None:
@@ -108,8 +161,19 @@ def strike(
         if so.body_hit is not None:
             lost = apply_hit(so.body_hit)
     elif code in ("P", "P*"):
+        broken = break_check(d, st, dice, events) if code == "P*" else None  # F14
+        if broken is not None:  # F7: the broken piece falls, or is useless and lies nowhere
+            left, falls = broken
+            rule = weapon(d.weapons[-1]).section
+            d.weapons = (*d.weapons[:-1], left)
+            fallen: ItemDrop | None = None
+            if falls:
+                fallen, ev = drop_location(dice, "weapon", rule)
+                events.append(ev)
+            lose(d, "weapon", fallen, f"{rule} {'useless' if left == BROKEN else 'broken'}")
+            return lost
         arms = d.sheet.cf_lost_to_wounds("arms")
-        dropped = drop_check(outcome.result, outcome.modified_cf, att.sheet.current_st, arms, dice)
+        dropped = drop_check(outcome.result, outcome.modified_cf, st, arms, dice, drm=drop_drm(d))
         events.append(
             event(
                 "drop_roll",

@@ -68,6 +68,7 @@ from gladiator.rules.colosseum.plots import (
 )
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator, GroundItem
 from gladiator.rules.colosseum.tables import AREAS, Area, CrtVariant, tables
+from gladiator.rules.colosseum.weapons import BROKEN, may_pick_up, pick_up, release, thrown_values
 from gladiator.rules.colosseum.wounds import ItemDrop, drop_location
 
 __all__ = [
@@ -165,18 +166,26 @@ def lose_item(
     events: list[Event],
 ) -> None:
     """§13.2: the item leaves his hand and lies where it landed (§13.2.3: a battered shield
-    battered side up), in his own hex when no drop was rolled, never off the board (I8)."""
+    battered side up), in his own hex when no drop was rolled, never off the board (I8). In the
+    Advanced Game the next weapon he carries comes to hand (F5) and a weapon broken useless lies
+    nowhere (F7)."""
     if item == "weapon":
-        g.has_weapon = False
+        kind = release(g)
     else:
         g.has_shield = False
+        kind = "hook" if g.hook else ""
+        g.hook = False
     where = g.hex
     if drop is not None:
         side = int(Relation.from_code(drop.direction))
         where = _straight(board, g.hex, g.facing, side, drop.distance)
-    state.items.append(
-        GroundItem(item, g.seat, where, battered=item == "shield" and g.sheet.shield_useless)
-    )
+    if kind == BROKEN:
+        events.append(
+            _event("item_lost", cause, f"{g.seat}'s weapon is broken", seat=g.seat, item=item)
+        )
+        return
+    battered = item == "shield" and g.sheet.shield_useless
+    state.items.append(GroundItem(item, g.seat, where, battered=battered, kind=kind))
     events.append(
         _event(
             "item_lost",
@@ -220,8 +229,9 @@ def wants(g: Gladiator, item: ItemKind) -> bool:
 
 
 def recoverable(state: ColosseumState, g: Gladiator) -> list[GroundItem]:
-    """Items within one hex of him that he could pick up (§13.4)."""
-    return [i for i in state.items if distance(i.hex, g.hex) <= 1 and wants(g, i.item)]
+    """Items within one hex of him that he could pick up (§13.4; in the Advanced Game what his
+    free hands allow, F6)."""
+    return [i for i in state.items if distance(i.hex, g.hex) <= 1 and may_pick_up(g, i)]
 
 
 def recover_items(
@@ -282,11 +292,9 @@ def recover_items(
             )
             if got:
                 state.items.remove(item)
+                pick_up(g, item)
                 if item.item == "weapon":
-                    g.has_weapon = True
                     g.recovered_weapon = True  # §13.4.2: half CF on attacks this phase
-                else:
-                    g.has_shield = True
                 break
 
 
@@ -402,6 +410,8 @@ class _Flight:
     roll: int
     reach: int
     range_: int  # hexes from thrower to target
+    thrown: Thrown
+    kind: str  # the T19 weapon (or hook) thrown in the Advanced Game, "" in the Basic Game
 
 
 def resolve_throws(
@@ -439,14 +449,19 @@ def resolve_throws(
                 )
             )
             continue
-        if throw.item == "weapon":  # it leaves his hand: no attack without it (E4)
-            g.has_weapon = False
+        values = thrown_values(g, throw.item)  # T19 in the Advanced Game (A9)
+        spec = THROWN[throw.item] if values is None else Thrown(*values)
+        if throw.item == "weapon":  # it leaves his hand: no attack without it (E4, F5)
+            kind = release(g)
         else:
             g.has_shield = False
-        spec = THROWN[throw.item]
+            kind = "hook" if g.hook else ""
+            g.hook = False
         roll = dice.roll("1D6", f"{seat} throws his {throw.item}: distance", "§13.3")
         flights.append(
-            _Flight(g, o, throw, roll, roll + thr_sign * spec.thr, distance(g.hex, o.hex))
+            _Flight(
+                g, o, throw, roll, roll + thr_sign * spec.thr, distance(g.hex, o.hex), spec, kind
+            )
         )
     for f in flights:
         g, o, item = f.thrower, f.target, f.throw.item
@@ -454,7 +469,7 @@ def resolve_throws(
         sign = "+" if thr_sign > 0 else "−"
         head = (
             f"{g.seat} throws his {item} at {o.seat}, {f.range_} hex(es) away: 1D6 {f.roll} "
-            f"{sign} Thr {THROWN[item].thr} = {f.reach}"
+            f"{sign} Thr {f.thrown.thr} = {f.reach}"
         )
         if not hit:
             to = along(board, g.hex, o.hex, f.roll)
@@ -469,7 +484,7 @@ def resolve_throws(
                     hit=False,
                 )
             )
-            state.items.append(GroundItem(item, g.seat, to))
+            state.items.append(GroundItem(item, g.seat, to, kind=f.kind))
             continue
         events.append(
             _event(
@@ -483,7 +498,7 @@ def resolve_throws(
         )
         n = dice.roll("1D6", f"{g.seat}'s thrown {item}: body area", "§13.3.1.1")
         area: Area = AREAS[n - 1] if n <= len(AREAS) else f.throw.area
-        value = THROWN[item].crt
+        value = f.thrown.crt
         halved = []
         if g.posture == "kneeling":  # §14.3
             value //= 2
@@ -513,5 +528,5 @@ def resolve_throws(
             defender=o.seat,
         )
         events.extend(evs)
-        state.items.append(GroundItem(item, g.seat, o.hex))
+        state.items.append(GroundItem(item, g.seat, o.hex, kind=f.kind))
         strike(g, o, area, outcome, events)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol, Self
+from typing import Annotated, Any, Literal, Protocol, Self
 
 from pydantic import (
     BaseModel,
@@ -34,6 +34,12 @@ from pydantic import (
     model_validator,
 )
 
+from gladiator.rules.colosseum.styles import (
+    check_styled_sheet,
+    rolls_needed,
+    style,
+    styled_armour,
+)
 from gladiator.rules.colosseum.tables import (
     AREAS,
     Area,
@@ -168,9 +174,16 @@ class LogSheet(_Frozen):
     cn: StrictInt
     w: StrictInt
     armour: tuple[Armour, Armour, Armour, Armour, Armour]  # §3.10.1, areas 1-5 in order
-    shield: Shield  # §3.10, §3.10.2
+    # §3.10, §3.10.2; None only for an Advanced Game style without one (§19, styles.py F4).
+    # (Annotated keeps typing's union cache from handing back an equal Literal in another order,
+    # which would change the refusal's wording.)
+    shield: Annotated[Shield, "§3.10"] | None
     armour_roll: StrictInt | None = Field(default=None, ge=1, le=6)  # the §3.10 1D6, if known
     opponent_is_retiarius: StrictBool = False  # §3.10.2
+    # §19 (Advanced Game): his fighting style (a T37 key), which sets his armour, shield and
+    # move rate (styles.py, F4); a Crupellarius's second armour roll (§19.4.4).
+    style: StrictStr | None = None
+    armour_roll_2: StrictInt | None = Field(default=None, ge=1, le=6)
     # -- marks made during the match --------------------------------------------------------
     wounds: tuple[StrictInt, StrictInt, StrictInt, StrictInt, StrictInt] = (0, 0, 0, 0, 0)
     cf_lost_other: StrictInt = Field(default=0, ge=0)  # permanent losses besides wounds (§10.5 V)
@@ -192,6 +205,37 @@ class LogSheet(_Frozen):
                 raise ValueError(
                     f"{rating.upper()} {value} is not on T4 ({column[0]} to {column[-1]}, §3.11.1)"
                 )
+        if self.style is not None:  # §19: the style's armour, not a row of the table (F4)
+            check_styled_sheet(
+                self.style,
+                self.gladiator_class,
+                self.armour,
+                self.shield,
+                (self.armour_roll, self.armour_roll_2),
+                opponent_is_retiarius=self.opponent_is_retiarius,
+            )
+        elif self.armour_roll_2 is not None:
+            raise ValueError("a second armour roll is a Crupellarius's (§19.4.4)")
+        if self.style is None:
+            self._check_basic_armour()
+        # §3.12: each area takes at most W wounds.
+        for area, n in zip(AREAS, self.wounds, strict=True):
+            if not 0 <= n <= self.w:
+                raise ValueError(f"wounds {area} {n} are not 0 to W {self.w} (§3.12)")
+        if self.shield_marked > len(self.shield_track):
+            raise ValueError(
+                f"shield_marked {self.shield_marked} is more than the {self.shield} track's "
+                f"{len(self.shield_track)} boxes (§3.17, P2)"
+            )
+        when = [(e.turn, e.phase) for e in self.stun]
+        if when != sorted(when):
+            raise ValueError("stun entries must follow the phases in order (§11.2)")
+        turns = [p.turn for p in self.plot]
+        if turns != list(range(1, len(turns) + 1)):
+            raise ValueError(f"plot turns must be 1, 2, 3... in order (§3.20), got {turns}")
+        return self
+
+    def _check_basic_armour(self) -> None:
         # §3.10.2: a Retiarius's opponent carries a small shield whatever the roll says.
         if self.opponent_is_retiarius and self.shield != "small":
             raise ValueError(
@@ -222,27 +266,14 @@ class LogSheet(_Frozen):
                 f"armour {_armour_text(self.armour)} with a {self.shield} shield is not a row "
                 f"of {name} (§3.10)"
             )
-        # §3.12: each area takes at most W wounds.
-        for area, n in zip(AREAS, self.wounds, strict=True):
-            if not 0 <= n <= self.w:
-                raise ValueError(f"wounds {area} {n} are not 0 to W {self.w} (§3.12)")
-        if self.shield_marked > len(self.shield_track):
-            raise ValueError(
-                f"shield_marked {self.shield_marked} is more than the {self.shield} track's "
-                f"{len(self.shield_track)} boxes (§3.17, P2)"
-            )
-        when = [(e.turn, e.phase) for e in self.stun]
-        if when != sorted(when):
-            raise ValueError("stun entries must follow the phases in order (§11.2)")
-        turns = [p.turn for p in self.plot]
-        if turns != list(range(1, len(turns) + 1)):
-            raise ValueError(f"plot turns must be 1, 2, 3... in order (§3.20), got {turns}")
-        return self
 
     # -- what the sheet shows ---------------------------------------------------------------
     @property
     def move(self) -> int:
-        """§3.5: phases per turn in which he may move (light 6, medium 5, heavy 4)."""
+        """§3.5: phases per turn in which he may move (light 6, medium 5, heavy 4); a style's own
+        rate in the Advanced Game (§19: Velite 7, Retiarius 6, Crupellarius 3)."""
+        if self.style is not None:
+            return style(self.style).move
         rate: int = getattr(tables().actions.move_rates, self.gladiator_class)
         return rate
 
@@ -328,12 +359,17 @@ class LogSheet(_Frozen):
 
     @property
     def shield_track(self) -> tuple[int | Literal["P", "H"], ...]:
-        """§3.17 (P2, Q16): the shield's boxes in the order they are marked off."""
+        """§3.17 (P2, Q16): the shield's boxes in the order they are marked off (none without a
+        shield)."""
+        if self.shield is None:
+            return ()
         return tables().shield_damage.p2.tracks[self.shield]
 
     @property
     def shield_damage_points(self) -> int | None:
         """§12.2.1: the highest unmarked numbered shield box; None once none is left."""
+        if self.shield is None:
+            return None
         return tables().shield_damage.p2.damage_points(self.shield, self.shield_marked)
 
     @property
@@ -587,6 +623,9 @@ class LogSheet(_Frozen):
                 }
                 for p in self.plot
             ],
+            # §19: written only for a styled sheet, so a Basic Game sheet reads as before.
+            **({"style": self.style} if self.style is not None else {}),
+            **({"armour_roll_2": self.armour_roll_2} if self.armour_roll_2 is not None else {}),
         }
 
 
@@ -601,19 +640,30 @@ def roll_log_sheet(
     name: str,
     opponent_is_retiarius: bool = False,
     prestige: int = 0,
+    style: str | None = None,
+    shield: bool = True,
 ) -> LogSheet:
     """§3: a new sheet. Rolls in the sheet's order: armour 1D6 (§3.10), then 3D6 for TR, ST, AG,
-    CN and W (§3.11.1)."""
+    CN and W (§3.11.1). With a `style` (§19, Advanced Game) the style's armour rolls instead
+    (none for a Velite, two for a Crupellarius) and its armour, shield and move (styles.py, F4);
+    `shield` False leaves the shield behind (F2)."""
     if gladiator_class not in _CLASSES:
         raise ValueError(f"class {gladiator_class!r} is not light, medium or heavy (§3.4)")
     table_name = _ARMOUR_TABLE[gladiator_class]
+    if style is not None:
+        return _roll_styled(
+            dice,
+            gladiator_class,
+            style,
+            id=id,
+            name=name,
+            opponent_is_retiarius=opponent_is_retiarius,
+            prestige=prestige,
+            shield=shield,
+        )
     roll = dice.d(6, f"armour and shield, {gladiator_class} ({table_name})", "§3.10")
     row = tables().armour.table(gladiator_class).row(roll)
-    t4 = tables().physical.t4
-    ratings = {
-        c: getattr(t4.row(dice.roll("3D6", f"{c.upper()} (T4)", "§3.11.1")), c)
-        for c in CHARACTERISTICS
-    }
+    ratings = _roll_ratings(dice)
     return LogSheet.model_validate(
         {
             "id": id,
@@ -626,6 +676,57 @@ def roll_log_sheet(
             "shield": "small" if opponent_is_retiarius else row.shield,
             "armour_roll": roll,
             "opponent_is_retiarius": opponent_is_retiarius,
+        }
+    )
+
+
+def _roll_ratings(dice: DiceLike) -> dict[str, int]:
+    """§3.11.1: 3D6 on T4 for TR, ST, AG, CN and W, in that order."""
+    t4 = tables().physical.t4
+    return {
+        c: getattr(t4.row(dice.roll("3D6", f"{c.upper()} (T4)", "§3.11.1")), c)
+        for c in CHARACTERISTICS
+    }
+
+
+def _roll_styled(
+    dice: DiceLike,
+    gladiator_class: GladiatorClass,
+    key: str,
+    *,
+    id: int,
+    name: str,
+    opponent_is_retiarius: bool,
+    prestige: int,
+    shield: bool,
+) -> LogSheet:
+    """§19, F4: the style's armour rolls (0-2), then the characteristics."""
+    table_name = _ARMOUR_TABLE[gladiator_class]
+    s = style(key)
+    rolls = [
+        dice.d(6, f"armour and shield, {s.name} ({table_name}, roll {n + 1})", "§3.10")
+        for n in range(rolls_needed(key))
+    ]
+    table = tables().armour.table(gladiator_class)
+    armour, carried = styled_armour(
+        key,
+        [table.row(r) for r in rolls],
+        opponent_is_retiarius=opponent_is_retiarius,
+        shield=shield,
+    )
+    return LogSheet.model_validate(
+        {
+            "id": id,
+            "name": name,
+            "gladiator_class": gladiator_class,
+            "prestige": prestige,
+            **_roll_ratings(dice),
+            "armour": armour,
+            "shield": carried,
+            "armour_roll": rolls[0] if rolls else None,
+            "armour_roll_2": rolls[1] if len(rolls) > 1 else None,
+            "opponent_is_retiarius": opponent_is_retiarius,
+            "style": key,
         }
     )
 
@@ -655,6 +756,8 @@ _KEYS = frozenset(
         "stun",
         "shield_marked",
         "plot",
+        "style",
+        "armour_roll_2",
     }
 )
 
@@ -701,6 +804,26 @@ def _parse_armour(area: Area, text: Any) -> Armour:
     )
 
 
+def _styled_from_rolls(data: Mapping[str, Any], gladiator_class: GladiatorClass) -> dict[str, Any]:
+    key = data["style"]
+    try:
+        needed = rolls_needed(key) if isinstance(key, str) else -1
+    except ValueError:
+        raise ValueError(
+            f"log sheet: style {key!r} is not on the Gladiator chart (T37, §19)"
+        ) from None
+    rolls = [data.get(k) for k in ("armour_roll", "armour_roll_2")][:needed]
+    if needed < 0 or not all(isinstance(r, int) and 1 <= r <= 6 for r in rolls):
+        return {}
+    table = tables().armour.table(gladiator_class)
+    armour, shield = styled_armour(
+        key,
+        [table.row(r) for r in rolls if isinstance(r, int)],
+        opponent_is_retiarius=data.get("opponent_is_retiarius") is True,
+    )
+    return {"armour": armour, **({} if "shield" in data else {"shield": shield})}
+
+
 def log_sheet_from_dict(data: Mapping[str, Any]) -> LogSheet:
     """Check and read a sheet entered by hand or written by `LogSheet.to_dict`.
 
@@ -735,6 +858,8 @@ def log_sheet_from_dict(data: Mapping[str, Any]) -> LogSheet:
     if "armour" in data:
         armour = _by_area("armour", data["armour"])
         fields["armour"] = tuple(_parse_armour(a, armour[a]) for a in AREAS)
+    elif "style" in data:  # §19, F4: a styled sheet's armour from its rolls, if given
+        fields.update(_styled_from_rolls(data, gladiator_class))
     elif isinstance(data.get("armour_roll"), int) and 1 <= data["armour_roll"] <= 6:
         row = tables().armour.table(gladiator_class).row(data["armour_roll"])
         fields["armour"] = _row_armour(row)
@@ -747,7 +872,12 @@ def log_sheet_from_dict(data: Mapping[str, Any]) -> LogSheet:
     except ValidationError as exc:
         raise ValueError(_one_line(exc)) from None
     checks = (
-        ("move", sheet.move, f"the {gladiator_class} rate {sheet.move} (§3.5)"),
+        (
+            "move",
+            sheet.move,
+            f"the {sheet.style or gladiator_class} rate {sheet.move} "
+            + ("(§19)" if sheet.style else "(§3.5)"),
+        ),
         ("cf", sheet.cf, f"TR + ST + AG = {sheet.cf} (§3.11.2)"),
         ("nf", sheet.nf, f"TR + AG = {sheet.nf} (§3.11.2)"),
     )
@@ -772,10 +902,10 @@ def _wound_track(sheet: LogSheet, area: Area) -> str:
 
 def render_text(sheet: LogSheet) -> str:
     """A compact terminal rendering of the log sheet."""
-    lines = [
-        f"#{sheet.id} {sheet.name} · {sheet.gladiator_class} · move {sheet.move} · "
-        f"prestige {sheet.prestige}"
-    ]
+    kind: str = sheet.gladiator_class
+    if sheet.style is not None:
+        kind = f"{style(sheet.style).name} ({kind})"
+    lines = [f"#{sheet.id} {sheet.name} · {kind} · move {sheet.move} · prestige {sheet.prestige}"]
 
     def rating(label: str, rolled: int, now: int) -> str:
         return f"{label} {rolled}" if rolled == now else f"{label} {rolled}→{now}"
@@ -809,8 +939,11 @@ def render_text(sheet: LogSheet) -> str:
     lines.append(" · ".join(status))
     table_name = _ARMOUR_TABLE[sheet.gladiator_class]
     source = f"{table_name} roll {sheet.armour_roll}" if sheet.armour_roll else table_name
+    if sheet.armour_roll_2:
+        source += f" and {sheet.armour_roll_2}"
     note = ", Retiarius opponent" if sheet.opponent_is_retiarius else ""
-    lines.append(f"armour {source}{note} · shield {sheet.shield} ({_SHIELD_NAME[sheet.shield]})")
+    carried = f"{sheet.shield} ({_SHIELD_NAME[sheet.shield]})" if sheet.shield else "none"
+    lines.append(f"armour {source}{note} · shield {carried}")
     for number, area in enumerate(AREAS, 1):
         label = f"{number} {AREA_NAMES[area]}"
         armour = str(sheet.armour_of(area))
@@ -827,7 +960,8 @@ def render_text(sheet: LogSheet) -> str:
     )
     points = sheet.shield_damage_points
     state = "useless" if sheet.shield_useless else f"damage points {points}"
-    lines.append(f"shield damage {track} · {state}")
+    if sheet.shield is not None:
+        lines.append(f"shield damage {track} · {state}")
     for turn in sheet.plot:
         orders = "  ".join(f"{i}:{o}" for i, o in enumerate(turn.phases, 1) if o)
         endurance = f"  endurance CF −{turn.endurance_cf_lost}" if turn.endurance_cf_lost else ""

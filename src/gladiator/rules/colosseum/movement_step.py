@@ -30,6 +30,7 @@ from gladiator.rules.colosseum.items import (
     resolve_throws,
 )
 from gladiator.rules.colosseum.movement import resolve_movement, stumble_check
+from gladiator.rules.colosseum.outfit import kneel_check
 from gladiator.rules.colosseum.plot_decision import plot_status, trip_spent
 from gladiator.rules.colosseum.plots import (
     EMPTY,
@@ -146,6 +147,8 @@ def resolve_plots(
                             seat=seat,
                         )
                     )
+        if "KN" in plot.actions and kneel_check(g, dice, events):  # §19.4.4 (Crupellarius)
+            plot = EMPTY  # he lies Prone instead (§16.2.1)
         prone = g.posture == "prone"
         figures[seat] = FigureState(
             gladiator_class=g.sheet.gladiator_class,

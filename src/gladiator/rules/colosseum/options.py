@@ -5,14 +5,39 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
+from gladiator.rules.colosseum.styles import check_choices, parse_weapons
 from gladiator.rules.common import validate_options
 
 __all__ = ["SEAT_NAMES", "ColosseumOptions", "normalise"]
 
 SEAT_NAMES = ("red", "blue")
 ClassChoice = Literal["light", "medium", "heavy", "random"]
+# §19, T37 (styles.toml, in chart order; a test checks the two agree), F1.
+StyleChoice = Literal[
+    "random",
+    "standard",
+    "myrmillo",
+    "velite",
+    "thracian",
+    "contra_retiarius",
+    "secutor",
+    "provocator",
+    "retiarius",
+    "dimachaeri",
+    "gallus",
+    "hoplomachus",
+    "cataphractarius",
+    "crupellarius",
+]
 
 
 def _two_random() -> list[ClassChoice]:
@@ -27,6 +52,15 @@ def _right_handed() -> list[bool]:
 
 def _nobody() -> list[str]:
     return []
+
+
+def _two_random_styles() -> list[StyleChoice]:
+    # F1: as the classes, so `sim colosseum -o advanced=true` meets every style.
+    return ["random", "random"]
+
+
+def _chart_weapons() -> list[str]:
+    return ["", ""]
 
 
 class ColosseumOptions(BaseModel):
@@ -78,6 +112,16 @@ class ColosseumOptions(BaseModel):
     walls: bool = True
     # W5: a collision with a wall (§25.4) is followed by §8.4.4's Stumble check; off, T13 alone.
     wall_stumble: bool = True
+    # §19 (F1): each gladiator's fighting style (T37), in seat order: a style, "standard" (his
+    # class's standard style) or "random". The style sets the class; Advanced Game only.
+    styles: list[StyleChoice] = Field(default_factory=_two_random_styles)
+    # §19, §21, §24 (F2): each gladiator's weapons where his style lets him choose, in seat
+    # order: T19 names separated by commas ("sword,axe"), "" for the chart's. Advanced Game only.
+    weapons: list[str] = Field(default_factory=_chart_weapons)
+    # §24.3 (F11): "defence" (his own results against him: a shield hit is parried, a P* a body
+    # hit, as §9.6 has it for a man without a shield) or "attack" (the results of his attacks
+    # are shifted so, as the flail's are).
+    two_weapon_results: Literal["defence", "attack"] = "defence"
     # Safety net: after this many turns the match is stopped as a plain draw ("time").
     max_turns: int = Field(default=20, ge=1, le=1000)
 
@@ -120,6 +164,37 @@ class ColosseumOptions(BaseModel):
         if len(value) != 2:
             raise ValueError(f"one left_handed flag per gladiator (2), not {len(value)}")
         return value
+
+    @field_validator("styles", "weapons")
+    @classmethod
+    def _one_each(cls, value: list[Any]) -> list[Any]:
+        if len(value) != 2:
+            raise ValueError(f"one entry per gladiator (2), not {len(value)}")
+        return value
+
+    @field_validator("weapons")
+    @classmethod
+    def _weapon_names(cls, value: list[str]) -> list[str]:
+        return [",".join(parse_weapons(text)) for text in value]
+
+    @field_validator("styles", "weapons", "two_weapon_results")
+    @classmethod
+    def _advanced_only(cls, value: Any, info: ValidationInfo) -> Any:
+        # A record's options come back with every default written out, so what counts is a
+        # value other than the default.
+        defaults = {
+            "styles": _two_random_styles(),
+            "weapons": _chart_weapons(),
+            "two_weapon_results": "defence",
+        }
+        if value != defaults[str(info.field_name)] and not info.data.get("advanced"):
+            raise ValueError("the Advanced Game's (§19-§24): set advanced = true")
+        return value
+
+    @model_validator(mode="after")
+    def _choices(self) -> ColosseumOptions:
+        check_choices(self.gladiators, self.styles, [parse_weapons(w) for w in self.weapons])
+        return self
 
 
 def normalise(raw: Mapping[str, Any]) -> dict[str, Any]:

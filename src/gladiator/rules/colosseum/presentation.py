@@ -13,8 +13,10 @@ from gladiator.rules.colosseum.board import board_of
 from gladiator.rules.colosseum.logsheet import AREA_NAMES, LogSheet
 from gladiator.rules.colosseum.logsheet import render_text as render_sheet
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator, GroundItem
+from gladiator.rules.colosseum.styles import style
 from gladiator.rules.colosseum.tables import AREAS, tables
 from gladiator.rules.colosseum.walls import wall_sides
+from gladiator.rules.colosseum.weapons import weapon
 
 __all__ = ["render", "scene", "status_line"]
 
@@ -84,8 +86,12 @@ def status_line(g: Gladiator) -> str:
         flags.append("no weapon")
     if not g.has_shield or s.shield_useless:
         flags.append("no shield")
+    kind: str = s.gladiator_class
+    if g.style:  # §19, §21: his style and what is in his hands
+        kind = style(g.style).name
+        flags.append(_arms(g))
     return (
-        f"{g.seat:<5} {s.gladiator_class:<6} CF {s.current_cf:>2}/{s.cf:<2} Stun "
+        f"{g.seat:<5} {kind:<6} CF {s.current_cf:>2}/{s.cf:<2} Stun "
         f"{s.stun_in_effect} wounds {sum(s.wounds)} moves {g.moves_used}/{s.move} at "
         f"{g.hex.q},{g.hex.r} facing {hg.DIRECTION_NAMES[g.facing]}; {', '.join(flags)}"
     )
@@ -147,12 +153,21 @@ def _states(g: Gladiator) -> list[str]:
     return out
 
 
+def _arms(g: Gladiator) -> str:
+    """§19-§24: the weapons in his hands (and the net), and what he carries besides."""
+    held = [weapon(w).name.lower() for w in g.weapons] or ["bare hands (§23)"]
+    if g.net:
+        held.insert(0, "net")
+    spare = [weapon(w).name.lower() for w in g.spare]
+    return " and ".join(held) + (f" (carrying {', '.join(spare)})" if spare else "")
+
+
 def _figure(g: Gladiator) -> dict[str, Any]:
     cls = g.sheet.gladiator_class
     return {
         "id": g.seat,
         "seat": g.seat,
-        "label": cls.capitalize(),
+        "label": style(g.style).name if g.style else cls.capitalize(),
         "hex": [g.hex.q, g.hex.r],
         "facing": g.facing,
         "kind": cls,
@@ -164,6 +179,8 @@ def _figure(g: Gladiator) -> dict[str, Any]:
 def _item(i: GroundItem) -> dict[str, Any]:
     # §13.2.3: a dropped weapon or shield; a battered shield is not picked up again (§13.4).
     label = i.item + (" (battered)" if i.battered else "")
+    if i.kind:  # §21: which weapon, or the hook
+        label = weapon(i.kind).name.lower() + (" (battered)" if i.battered else "")
     return {"hex": [i.hex.q, i.hex.r], "kind": i.item, "owner": i.owner, "label": label}
 
 
@@ -185,9 +202,16 @@ def _panel(g: Gladiator) -> dict[str, Any]:
         ["NF", _rating(s.nf, s.current_nf)],
         ["Move", f"{g.moves_used}/{s.move} used"],  # §3.5, §5.2.1
     ]
+    if g.style:  # §19, §21
+        rows.insert(1, ["Style", style(g.style).name])
+        rows.append(["Weapons", _arms(g)])
     rows += [[f"Armour {AREA_NAMES[a]}", str(s.armour_of(a))] for a in AREAS]  # §3.10.1
-    shield = f"{s.shield} ({_SHIELD_NAME[s.shield]})"
-    if not g.has_shield:
+    shield = f"{s.shield} ({_SHIELD_NAME[s.shield]})" if s.shield else "none"
+    if g.hook:
+        shield = "hook (works as a small shield, §21.5)"
+    if s.shield is None:
+        pass
+    elif not g.has_shield:
         shield += ", dropped"
     elif s.shield_useless:
         shield += ", useless"

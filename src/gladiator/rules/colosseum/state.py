@@ -30,6 +30,9 @@ class GroundItem:
     owner: str
     hex: Hex
     battered: bool = False
+    # §21 (Advanced Game): which weapon (a T19 key, or weapons.BROKEN_TRIDENT) or "hook"; ""
+    # in the Basic Game, where every weapon is a sword and every shield a shield.
+    kind: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -37,6 +40,7 @@ class GroundItem:
             "owner": self.owner,
             "hex": [self.hex.q, self.hex.r],
             "battered": self.battered,
+            **({"kind": self.kind} if self.kind else {}),
         }
 
 
@@ -77,6 +81,16 @@ class Gladiator:
     available: int = 0
     last_plot: str = ""
     last_allocation: str = ""
+    # §19-§24 (Advanced Game; empty in the Basic Game): his fighting style (a T37 key), the
+    # weapons in his hands (T19 keys: one, or a pair §24; none: unarmed §23), those he carries
+    # for later (F3: a Velite's other javelins, a Hoplomachus's sword, a Retiarius's dagger),
+    # whether he holds a net (§20) and whether his shield is the hook (§21.5). `has_weapon`
+    # stays "a weapon in hand" for the Basic Game's rules (weapons.py keeps it so).
+    style: str = ""
+    weapons: tuple[str, ...] = ()
+    spare: tuple[str, ...] = ()
+    net: bool = False
+    hook: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         c = self.crits
@@ -117,6 +131,16 @@ class Gladiator:
             "sheet": self.sheet.to_dict(),
             "current_cf": self.sheet.current_cf,
             "stun": self.sheet.stun_in_effect,
+            **(self._kit() if self.style else {}),
+        }
+
+    def _kit(self) -> dict[str, Any]:
+        return {
+            "style": self.style,
+            "weapons": list(self.weapons),
+            "spare": list(self.spare),
+            "net": self.net,
+            "hook": self.hook,
         }
 
     @property

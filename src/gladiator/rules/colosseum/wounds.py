@@ -605,6 +605,7 @@ def shield_hit(
     phase: int | None = None,
     weapon_modifier: int = 0,
     helmet_lost: bool = False,
+    damage_drm: int = 0,
 ) -> tuple[LogSheet, ShieldOutcome]:
     """§12.2-§12.4: a non-net S or S* against a working shield.
 
@@ -614,7 +615,8 @@ def shield_hit(
     which uses `drop_modified_cf` (default: `modified_cf`). A damaged shield marks boxes on the
     P2 track (§12.2.1); a P box checked off costs a weapon drop roll (an H if he has no weapon,
     §9.6) and an H box a body hit with H+0 (§12.3.1) on `area`, dated `turn`/`phase`. Without an
-    `area` the H is left to the caller (`body_hit_pending`).
+    `area` the H is left to the caller (`body_hit_pending`). `damage_drm` is added to the
+    damage roll (the pike's +6, §21.9).
     """
     code = _code(result)
     if code not in ("S", "S*"):
@@ -649,14 +651,15 @@ def shield_hit(
         two_d6 = dice.roll("2D6", "shield damage 2D6", "§12.2")
     points = sheet.shield_damage_points
     floor = points if points is not None else 0
-    damage = two_d6 + attacker_st + modified_cf + (1 if edge else 0)
+    damage = two_d6 + attacker_st + modified_cf + (1 if edge else 0) + damage_drm
+    extra = f" {_signed(damage_drm)} (§21.9)" if damage_drm else ""
     events.append(
         _event(
             "shield_damage_roll",
             "§12.2",
             f"shield damage 2D6 {two_d6} + attacker ST {attacker_st} + modified CF "
-            f"{modified_cf}{' + 1 (S*)' if edge else ''} = {damage} against damage points {floor}"
-            + ("" if damage > floor else ": no damage"),
+            f"{modified_cf}{' + 1 (S*)' if edge else ''}{extra} = {damage} against damage points "
+            f"{floor}" + ("" if damage > floor else ": no damage"),
         )
     )
     marked_before = sheet.shield_marked
