@@ -808,6 +808,8 @@ def resolve_movement(
     markers: frozenset[str] | None = None
     edge_checks: tuple[EdgeCheck, ...] = ()
     if arena is not None:  # W7: the wall check for each edge he left the map across
+        # W3, W6: nobody's track ever goes into a wall (the property tests lean on this).
+        assert all(arena.blocked_step([s.hex for s in tracks[n]]) is None for n in names)
         crossings = sorted(
             (i, k, n, e)
             for k, n in enumerate(names)
