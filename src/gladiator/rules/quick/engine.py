@@ -18,30 +18,13 @@ from gladiator.core.protocol import Event, Outcome, Ruleset
 from gladiator.rules.common import hexagon_arena
 from gladiator.rules.quick import combat
 from gladiator.rules.quick import fate as fate_rules
+from gladiator.rules.quick.board import STEP_LABELS, STEPS, pivot_options, step_table
 from gladiator.rules.quick.evaluation import evaluate
 from gladiator.rules.quick.options import SEAT_NAMES, QuickOptions, normalise
 from gladiator.rules.quick.state import Fighter, QuickState
 from gladiator.rules.quick.tables import digest, tables
 
-__all__ = ["QuickRules", "arena_of"]
-
-# Step orders by the relation of the destination hex to the mover's facing (§5.2.1, §5.2.2).
-STEPS: dict[str, Relation] = {
-    "F": Relation.FRONT,
-    "SFR": Relation.RIGHT_FRONT,
-    "SBR": Relation.RIGHT_REAR,
-    "B": Relation.REAR,
-    "SBL": Relation.LEFT_REAR,
-    "SFL": Relation.LEFT_FRONT,
-}
-STEP_LABELS = {
-    "F": "step forward",
-    "SFR": "sidestep forward right",
-    "SBR": "sidestep backward right",
-    "B": "step back",
-    "SBL": "sidestep backward left",
-    "SFL": "sidestep forward left",
-}
+__all__ = ["STEPS", "STEP_LABELS", "QuickRules", "arena_of"]
 
 
 def arena_of(state: QuickState) -> HexMap:
@@ -214,9 +197,13 @@ def occupied(state: QuickState) -> set[Hex]:
 
 def strike_targets(state: QuickState, me: Fighter) -> list[Fighter]:
     """§6.2: adjacent opponents; QR5: within the attacker's front unless `strike_arc` is any."""
+    return _strike_targets(state, me, opponents(state, me.seat))
+
+
+def _strike_targets(state: QuickState, me: Fighter, foes: list[Fighter]) -> list[Fighter]:
     any_arc = state.options["strike_arc"] == "any"
     out = []
-    for o in opponents(state, me.seat):
+    for o in foes:
         if hg.distance(me.hex, o.hex) != 1:
             continue
         if any_arc or hg.in_cone(me.hex, me.facing, o.hex, 1):
@@ -226,9 +213,14 @@ def strike_targets(state: QuickState, me: Fighter) -> list[Fighter]:
 
 def net_targets(state: QuickState, me: Fighter) -> list[Fighter]:
     """§6.2, §10.2: adjacent, or one hex between, within his front (QR7); not if already netted."""
-    taken = occupied(state)
+    return _net_targets(state, me, opponents(state, me.seat), occupied(state))
+
+
+def _net_targets(
+    state: QuickState, me: Fighter, foes: list[Fighter], taken: set[Hex]
+) -> list[Fighter]:
     out = []
-    for o in opponents(state, me.seat):
+    for o in foes:
         if o.ensnared:
             continue
         d = hg.distance(me.hex, o.hex)
@@ -252,19 +244,18 @@ def can_cast(state: QuickState, me: Fighter) -> bool:
 
 
 def step_allowed(state: QuickState, me: Fighter, dest: Hex, taken: set[Hex]) -> bool:
-    return _step_allowed(arena_of(state), dest, taken, _engaged_with(state, me))
-
-
-def _engaged_with(state: QuickState, me: Fighter) -> list[Hex]:
-    """The hexes of the opponents standing next to `me` (whose zones of control bind him)."""
-    return [o.hex for o in opponents(state, me.seat) if hg.distance(me.hex, o.hex) == 1]
-
-
-def _step_allowed(arena: HexMap, dest: Hex, taken: set[Hex], engaged: list[Hex]) -> bool:
-    if dest not in arena or dest in taken:  # §2.1, §6.1
+    if dest not in arena_of(state) or dest in taken:  # §2.1, §6.1
         return False
-    # §6.3: no moving from one hex next to an opponent to another hex next to him.
-    return all(hg.distance(dest, h) != 1 for h in engaged)
+    return not any(dest in zone for zone in _zones(me, opponents(state, me.seat)))
+
+
+def _zones(me: Fighter, foes: list[Fighter]) -> list[frozenset[Hex]]:
+    """§6.3: the hexes around each opponent standing next to `me`. He may not move from one hex
+    next to an opponent to another hex next to him, so these are closed to his steps."""
+    return [frozenset(hg.neighbors(o.hex)) for o in foes if hg.distance(me.hex, o.hex) == 1]
+
+
+_END = Option("E", "end the turn")
 
 
 def legal_actions(
@@ -275,35 +266,33 @@ def legal_actions(
     t = tables().action_costs
     me = state.fighters[seat]
     ap = state.ap
+    foes = opponents(state, seat)
     taken = occupied(state)
-    arena = arena_of(state)
-    engaged = _engaged_with(state, me)
-    out: list[Option] = []
-    for code, rel in STEPS.items():
-        cost = t.forward if rel is Relation.FRONT else t.other_step  # §5.2.1, §5.2.2
-        if cost > ap:
-            continue
-        dest = hg.neighbor_at(me.hex, me.facing, rel)
-        if _step_allowed(arena, dest, taken, engaged):
-            out.append(Option(code, f"{STEP_LABELS[code]} ({cost} AP)", dest))
+    zones = _zones(me, foes)
+    # §2.1: the sheet's steps from here, worked out once (board.py); §6.1, §6.3 as they stand.
+    steps = step_table(int(state.options["arena_side"]), t.forward, t.other_step)
+    out = [
+        option
+        for cost, dest, option in steps[me.hex, me.facing]
+        if cost <= ap and dest not in taken and not any(dest in zone for zone in zones)
+    ]
     if t.pivot <= ap:  # §5.2.3
-        out.append(Option("L", f"pivot left ({t.pivot} AP)"))
-        out.append(Option("R", f"pivot right ({t.pivot} AP)"))
+        out.extend(pivot_options(t.pivot))
     if t.strike <= ap and state.strikes < t.strikes_per_turn:  # §5.2.4
-        targets = strike_targets(state, me)
+        targets = _strike_targets(state, me, foes)
         for o in targets:
             text = "ST" if len(targets) == 1 else f"ST>{o.seat}"
             if aliases is not None and len(targets) == 1:
                 aliases.append((f"ST>{o.seat}", text))
             out.append(Option(text, f"strike {o.seat} ({t.strike} AP)", o.hex))
     if t.net_cast <= ap and can_cast(state, me):  # §5.2.5
-        targets = net_targets(state, me)
+        targets = _net_targets(state, me, foes, taken)
         for o in targets:
             text = "NET" if len(targets) == 1 else f"NET>{o.seat}"
             if aliases is not None and len(targets) == 1:
                 aliases.append((f"NET>{o.seat}", text))
             out.append(Option(text, f"cast the net at {o.seat} ({t.net_cast} AP)", o.hex))
-    out.append(Option("E", "end the turn"))
+    out.append(_END)
     return out
 
 
