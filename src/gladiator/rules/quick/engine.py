@@ -119,14 +119,15 @@ class QuickRules(Ruleset[QuickState]):
     def apply(
         self, state: QuickState, orders: Mapping[str, str], dice: Dice, *, quiet: bool = False
     ) -> list[Event]:
-        events: list[Event] = []
+        # Quiet (search, simulation): the same play and dice, but no events are built (None).
+        events: list[Event] | None = None if quiet else []
         if state.phase == "fate":
             _resolve_fate(state, orders, dice, events)
         else:
             seat = state.active
             _act(state, seat, orders[seat], dice, events)
         _advance(state, dice, events)
-        return events
+        return events if events is not None else []
 
     def outcome(self, state: QuickState) -> Outcome | None:
         if state.phase != "over":
@@ -244,15 +245,19 @@ def can_cast(state: QuickState, me: Fighter) -> bool:
 
 
 def step_allowed(state: QuickState, me: Fighter, dest: Hex, taken: set[Hex]) -> bool:
-    if dest not in arena_of(state) or dest in taken:  # §2.1, §6.1
+    if dest not in arena_of(state):  # §2.1
         return False
-    return not any(dest in zone for zone in _zones(me, opponents(state, me.seat)))
+    return dest not in taken and dest not in _zones(me, opponents(state, me.seat))
 
 
-def _zones(me: Fighter, foes: list[Fighter]) -> list[frozenset[Hex]]:
+def _zones(me: Fighter, foes: list[Fighter]) -> set[Hex]:
     """§6.3: the hexes around each opponent standing next to `me`. He may not move from one hex
     next to an opponent to another hex next to him, so these are closed to his steps."""
-    return [frozenset(hg.neighbors(o.hex)) for o in foes if hg.distance(me.hex, o.hex) == 1]
+    closed: set[Hex] = set()
+    for o in foes:
+        if hg.distance(me.hex, o.hex) == 1:
+            closed.update(hg.neighbors(o.hex))
+    return closed
 
 
 _END = Option("E", "end the turn")
@@ -268,13 +273,14 @@ def legal_actions(
     ap = state.ap
     foes = opponents(state, seat)
     taken = occupied(state)
-    zones = _zones(me, foes)
-    # §2.1: the sheet's steps from here, worked out once (board.py); §6.1, §6.3 as they stand.
+    # §2.1: the steps that stay on the sheet, worked out once (board.py); then not into a figure
+    # (§6.1) nor from one hex next to an opponent to another next to him (§6.3).
     steps = step_table(int(state.options["arena_side"]), t.forward, t.other_step)
+    closed = taken | _zones(me, foes)
     out = [
         option
         for cost, dest, option in steps[me.hex, me.facing]
-        if cost <= ap and dest not in taken and not any(dest in zone for zone in zones)
+        if cost <= ap and dest not in closed
     ]
     if t.pivot <= ap:  # §5.2.3
         out.extend(pivot_options(t.pivot))
@@ -297,42 +303,45 @@ def legal_actions(
 
 
 # -- actions -----------------------------------------------------------------------------------
-def _act(state: QuickState, seat: str, order: str, dice: Dice, events: list[Event]) -> None:
+def _act(state: QuickState, seat: str, order: str, dice: Dice, events: list[Event] | None) -> None:
     t = tables().action_costs
     me = state.fighters[seat]
     if order == "E":
-        events.append({"type": "end_turn", "seat": seat, "text": f"{seat} ends the turn"})
         state.ap = 0
+        if events is not None:
+            events.append({"type": "end_turn", "seat": seat, "text": f"{seat} ends the turn"})
         return
     if order in STEPS:
         rel = STEPS[order]
         cost = t.forward if rel is Relation.FRONT else t.other_step
         me.hex = hg.neighbor_at(me.hex, me.facing, rel)
         state.ap -= cost
-        events.append(
-            {
-                "type": "move",
-                "seat": seat,
-                "order": order,
-                "to": [me.hex.q, me.hex.r],
-                "text": f"{seat} {STEP_LABELS[order]} to {me.hex.q},{me.hex.r} "
-                f"({cost} AP, quick §5.2)",
-            }
-        )
+        if events is not None:
+            events.append(
+                {
+                    "type": "move",
+                    "seat": seat,
+                    "order": order,
+                    "to": [me.hex.q, me.hex.r],
+                    "text": f"{seat} {STEP_LABELS[order]} to {me.hex.q},{me.hex.r} "
+                    f"({cost} AP, quick §5.2)",
+                }
+            )
         return
     if order in ("L", "R"):
         me.facing = hg.turn(me.facing, -1 if order == "L" else 1)
         state.ap -= t.pivot
-        events.append(
-            {
-                "type": "pivot",
-                "seat": seat,
-                "order": order,
-                "facing": me.facing,
-                "text": f"{seat} pivots {'left' if order == 'L' else 'right'} to face "
-                f"{hg.DIRECTION_NAMES[me.facing]} (quick §5.2.3)",
-            }
-        )
+        if events is not None:
+            events.append(
+                {
+                    "type": "pivot",
+                    "seat": seat,
+                    "order": order,
+                    "facing": me.facing,
+                    "text": f"{seat} pivots {'left' if order == 'L' else 'right'} to face "
+                    f"{hg.DIRECTION_NAMES[me.facing]} (quick §5.2.3)",
+                }
+            )
         return
     kind, _, target_seat = order.partition(">")
     if kind == "ST":
@@ -358,7 +367,7 @@ def _pick(targets: list[Fighter], seat: str) -> Fighter:
 
 # -- fate (§7.6, §9.5) ---------------------------------------------------------------------------
 def _resolve_fate(
-    state: QuickState, orders: Mapping[str, str], dice: Dice, events: list[Event]
+    state: QuickState, orders: Mapping[str, str], dice: Dice, events: list[Event] | None
 ) -> None:
     assert state.fate is not None
     fate = state.fate
@@ -377,7 +386,7 @@ def _resolve_fate(
 
 
 # -- the turn sequence (§4.1, §5.1) --------------------------------------------------------------
-def _advance(state: QuickState, dice: Dice, events: list[Event]) -> None:
+def _advance(state: QuickState, dice: Dice, events: list[Event] | None) -> None:
     """Run on until the next decision: end turns with no AP left, start the next turn."""
     if state.phase == "fate":
         return
@@ -403,7 +412,7 @@ def _advance(state: QuickState, dice: Dice, events: list[Event]) -> None:
             _start_turn(state, me, dice, events)
 
 
-def _start_turn(state: QuickState, me: Fighter, dice: Dice, events: list[Event]) -> None:
+def _start_turn(state: QuickState, me: Fighter, dice: Dice, events: list[Event] | None) -> None:
     """§5.1: roll 1D6 plus the modifiers of §5.3 and §9.3/§9.4 for the turn's action points."""
     t = tables()
     mods: list[tuple[str, int]] = []
@@ -424,6 +433,8 @@ def _start_turn(state: QuickState, me: Fighter, dice: Dice, events: list[Event])
     state.ap = max(0, total)  # QR3
     state.strikes = 0
     state.casts = 0
+    if events is None:
+        return
     detail = "".join(f" {v:+d} {k}" for k, v in mods)
     events.append(
         {
@@ -437,7 +448,7 @@ def _start_turn(state: QuickState, me: Fighter, dice: Dice, events: list[Event])
     )
 
 
-def _check_end(state: QuickState, events: list[Event]) -> bool:
+def _check_end(state: QuickState, events: list[Event] | None) -> bool:
     standing = [f for f in state.fighters.values() if f.fighting]
     if len(standing) > 1:
         return False
@@ -458,11 +469,16 @@ def _check_end(state: QuickState, events: list[Event]) -> bool:
 
 
 def _finish(
-    state: QuickState, winners: tuple[str, ...], method: str, summary: str, events: list[Event]
+    state: QuickState,
+    winners: tuple[str, ...],
+    method: str,
+    summary: str,
+    events: list[Event] | None,
 ) -> None:
     state.phase = "over"
     state.ap = 0
     state.winners = winners
     state.end_method = method
     state.end_summary = summary
-    events.append({"type": "end", "winners": list(winners), "method": method, "text": summary})
+    if events is not None:
+        events.append({"type": "end", "winners": list(winners), "method": method, "text": summary})
