@@ -2,19 +2,20 @@
 
 The sheet never changes during a match, so for every hex and facing the steps that stay on it
 (§2.1), with their cost (§5.2.1, §5.2.2) and the option that offers them, are built once and then
-only looked up by legal-move generation.
+only looked up by legal-move generation. A board also keeps the decisions of a gladiator with no
+other figure near him (see `engine.pending`): they depend on nothing but his seat, hex, facing
+and action points, and decisions are immutable, so each is built once.
 """
 
 from __future__ import annotations
 
-from functools import cache
-
 from gladiator.core import hexgrid as hg
-from gladiator.core.decisions import Option
-from gladiator.core.hexgrid import Hex, Relation
+from gladiator.core.decisions import ChooseOne, Option
+from gladiator.core.hexgrid import Hex, HexMap, Relation
 from gladiator.rules.common import hexagon_arena
+from gladiator.rules.quick.tables import ActionCosts, tables
 
-__all__ = ["STEPS", "STEP_LABELS", "Step", "pivot_options", "step_table"]
+__all__ = ["STEPS", "STEP_LABELS", "Board", "Step", "board"]
 
 # Step orders by the relation of the destination hex to the mover's facing (§5.2.1, §5.2.2).
 STEPS: dict[str, Relation] = {
@@ -38,26 +39,44 @@ Step = tuple[int, Hex, Option]
 """One step open from a hex and facing: its cost in AP, the hex it leads to, the option."""
 
 
-@cache
-def step_table(side: int, forward: int, other_step: int) -> dict[tuple[Hex, int], tuple[Step, ...]]:
-    """For each (hex, facing) of a sheet of `side`, the steps that stay on it (§2.1), in the
-    order of `STEPS`. A step forward costs `forward` AP (§5.2.1), any other `other_step` (§5.2.2);
-    the costs are part of the key, so an edited tables file gets a table of its own."""
-    arena = hexagon_arena(side)
-    table: dict[tuple[Hex, int], tuple[Step, ...]] = {}
-    for h in arena.hexes:
-        for facing in range(6):
-            row: list[Step] = []
-            for code, rel in STEPS.items():
-                dest = hg.neighbor_at(h, facing, rel)
-                if dest in arena:
-                    cost = forward if rel is Relation.FRONT else other_step
-                    row.append((cost, dest, Option(code, f"{STEP_LABELS[code]} ({cost} AP)", dest)))
-            table[h, facing] = tuple(row)
-    return table
+class Board:
+    """A hexagon sheet of `side` hexes a side (QR1) under the action costs of the tables."""
+
+    __slots__ = ("alone", "arena", "costs", "end", "pivots", "steps")
+
+    def __init__(self, side: int, costs: ActionCosts) -> None:
+        self.arena: HexMap = hexagon_arena(side)
+        self.costs = costs
+        # For each (hex, facing), the steps that stay on the sheet (§2.1), in the order of STEPS;
+        # a step forward costs `forward` AP (§5.2.1), any other `other_step` (§5.2.2).
+        self.steps: dict[tuple[Hex, int], tuple[Step, ...]] = {}
+        for h in self.arena.hexes:
+            for facing in range(6):
+                row: list[Step] = []
+                for code, rel in STEPS.items():
+                    dest = hg.neighbor_at(h, facing, rel)
+                    if dest in self.arena:
+                        cost = costs.forward if rel is Relation.FRONT else costs.other_step
+                        label = f"{STEP_LABELS[code]} ({cost} AP)"
+                        row.append((cost, dest, Option(code, label, dest)))
+                self.steps[h, facing] = tuple(row)
+        # §5.2.3
+        self.pivots = (
+            Option("L", f"pivot left ({costs.pivot} AP)"),
+            Option("R", f"pivot right ({costs.pivot} AP)"),
+        )
+        self.end = Option("E", "end the turn")
+        # The decision of a gladiator alone, by (seat, action points, hex, facing).
+        self.alone: dict[tuple[str, int, Hex, int], ChooseOne] = {}
 
 
-@cache
-def pivot_options(cost: int) -> tuple[Option, Option]:
-    """§5.2.3: the two pivots, each `cost` AP."""
-    return Option("L", f"pivot left ({cost} AP)"), Option("R", f"pivot right ({cost} AP)")
+_BOARDS: dict[int, Board] = {}
+
+
+def board(side: int) -> Board:
+    """The board of a sheet of `side`, built on first use and again if the tables change."""
+    costs = tables().action_costs
+    b = _BOARDS.get(side)
+    if b is None or b.costs is not costs:
+        b = _BOARDS[side] = Board(side, costs)
+    return b

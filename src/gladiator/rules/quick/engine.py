@@ -18,7 +18,7 @@ from gladiator.core.protocol import Event, Outcome, Ruleset
 from gladiator.rules.common import hexagon_arena
 from gladiator.rules.quick import combat
 from gladiator.rules.quick import fate as fate_rules
-from gladiator.rules.quick.board import STEP_LABELS, STEPS, pivot_options, step_table
+from gladiator.rules.quick.board import STEP_LABELS, STEPS, board
 from gladiator.rules.quick.evaluation import evaluate
 from gladiator.rules.quick.options import SEAT_NAMES, QuickOptions, normalise
 from gladiator.rules.quick.state import Fighter, QuickState
@@ -107,13 +107,18 @@ class QuickRules(Ruleset[QuickState]):
             )
             return dict.fromkeys(fate.deciders, decision)
         seat = state.active
-        aliases: list[tuple[str, str]] = [("END", "E"), ("PASS", "E")]
-        options = tuple(legal_actions(state, seat, aliases))
-        return {
-            seat: ChooseOne(
-                prompt=f"{seat}: {state.ap} AP left", options=options, aliases=tuple(aliases)
-            )
-        }
+        me = state.fighters[seat]
+        if _alone(state, me):
+            # With no figure within two hexes, no hex around him is taken (§6.1) or in a zone
+            # (§6.3) and nobody is in reach of a strike (§6.2) or a cast (§10.2): his choices
+            # depend on his hex, facing and AP alone, and that decision is built once.
+            memo = board(int(state.options["arena_side"])).alone
+            key = (seat, state.ap, me.hex, me.facing)
+            choice = memo.get(key)
+            if choice is None:
+                choice = memo[key] = _act_decision(state, seat)
+            return {seat: choice}
+        return {seat: _act_decision(state, seat)}
 
     # -- resolution --------------------------------------------------------------------------
     def apply(
@@ -123,10 +128,11 @@ class QuickRules(Ruleset[QuickState]):
         events: list[Event] | None = None if quiet else []
         if state.phase == "fate":
             _resolve_fate(state, orders, dice, events)
+            _advance(state, dice, events)
         else:
             seat = state.active
-            _act(state, seat, orders[seat], dice, events)
-        _advance(state, dice, events)
+            struck = _act(state, seat, orders[seat], dice, events)
+            _advance(state, dice, events, check_end=struck)
         return events if events is not None else []
 
     def outcome(self, state: QuickState) -> Outcome | None:
@@ -260,30 +266,27 @@ def _zones(me: Fighter, foes: list[Fighter]) -> set[Hex]:
     return closed
 
 
-_END = Option("E", "end the turn")
-
-
 def legal_actions(
     state: QuickState, seat: str, aliases: list[tuple[str, str]] | None = None
 ) -> list[Option]:
     """The orders open to the active seat. `aliases` collects other spellings accepted (a lone
     target may still be named: `ST>blue` for `ST`)."""
-    t = tables().action_costs
+    b = board(int(state.options["arena_side"]))
+    t = b.costs
     me = state.fighters[seat]
     ap = state.ap
     foes = opponents(state, seat)
     taken = occupied(state)
     # §2.1: the steps that stay on the sheet, worked out once (board.py); then not into a figure
     # (§6.1) nor from one hex next to an opponent to another next to him (§6.3).
-    steps = step_table(int(state.options["arena_side"]), t.forward, t.other_step)
     closed = taken | _zones(me, foes)
     out = [
         option
-        for cost, dest, option in steps[me.hex, me.facing]
+        for cost, dest, option in b.steps[me.hex, me.facing]
         if cost <= ap and dest not in closed
     ]
     if t.pivot <= ap:  # §5.2.3
-        out.extend(pivot_options(t.pivot))
+        out.extend(b.pivots)
     if t.strike <= ap and state.strikes < t.strikes_per_turn:  # §5.2.4
         targets = _strike_targets(state, me, foes)
         for o in targets:
@@ -298,37 +301,49 @@ def legal_actions(
             if aliases is not None and len(targets) == 1:
                 aliases.append((f"NET>{o.seat}", text))
             out.append(Option(text, f"cast the net at {o.seat} ({t.net_cast} AP)", o.hex))
-    out.append(_END)
+    out.append(b.end)
     return out
 
 
+def _act_decision(state: QuickState, seat: str) -> ChooseOne:
+    aliases: list[tuple[str, str]] = [("END", "E"), ("PASS", "E")]
+    options = tuple(legal_actions(state, seat, aliases))
+    return ChooseOne(prompt=f"{seat}: {state.ap} AP left", options=options, aliases=tuple(aliases))
+
+
+def _alone(state: QuickState, me: Fighter) -> bool:
+    """Whether no other figure on the sheet stands within two hexes of `me`."""
+    here = me.hex
+    for f in state.fighters.values():
+        if f is not me and f.on_board and hg.distance(here, f.hex) <= 2:
+            return False
+    return True
+
+
 # -- actions -----------------------------------------------------------------------------------
-def _act(state: QuickState, seat: str, order: str, dice: Dice, events: list[Event] | None) -> None:
+def _act(state: QuickState, seat: str, order: str, dice: Dice, events: list[Event] | None) -> bool:
+    """Carry out one order of the active seat. True if it was a strike (which may take a man out
+    of the fight); a step, a pivot, a cast or the end of the turn cannot."""
     t = tables().action_costs
     me = state.fighters[seat]
-    if order == "E":
-        state.ap = 0
-        if events is not None:
-            events.append({"type": "end_turn", "seat": seat, "text": f"{seat} ends the turn"})
-        return
-    if order in STEPS:
-        rel = STEPS[order]
-        cost = t.forward if rel is Relation.FRONT else t.other_step
-        me.hex = hg.neighbor_at(me.hex, me.facing, rel)
+    rel = STEPS.get(order)
+    if rel is not None:
+        cost = t.forward if rel is Relation.FRONT else t.other_step  # §5.2.1, §5.2.2
+        dest = me.hex = hg.neighbor_at(me.hex, me.facing, rel)
         state.ap -= cost
         if events is not None:
+            q, r = dest
             events.append(
                 {
                     "type": "move",
                     "seat": seat,
                     "order": order,
-                    "to": [me.hex.q, me.hex.r],
-                    "text": f"{seat} {STEP_LABELS[order]} to {me.hex.q},{me.hex.r} "
-                    f"({cost} AP, quick §5.2)",
+                    "to": [q, r],
+                    "text": f"{seat} {STEP_LABELS[order]} to {q},{r} ({cost} AP, quick §5.2)",
                 }
             )
-        return
-    if order in ("L", "R"):
+        return False
+    if order == "L" or order == "R":  # §5.2.3
         me.facing = hg.turn(me.facing, -1 if order == "L" else 1)
         state.ap -= t.pivot
         if events is not None:
@@ -342,20 +357,25 @@ def _act(state: QuickState, seat: str, order: str, dice: Dice, events: list[Even
                     f"{hg.DIRECTION_NAMES[me.facing]} (quick §5.2.3)",
                 }
             )
-        return
+        return False
+    if order == "E":
+        state.ap = 0
+        if events is not None:
+            events.append({"type": "end_turn", "seat": seat, "text": f"{seat} ends the turn"})
+        return False
     kind, _, target_seat = order.partition(">")
-    if kind == "ST":
+    if kind == "ST":  # §5.2.4
         target = _pick(strike_targets(state, me), target_seat)
         state.ap -= t.strike
         state.strikes += 1
         combat.strike(state, me, target, dice, events)
-        return
-    if kind == "NET":
+        return True
+    if kind == "NET":  # §5.2.5
         target = _pick(net_targets(state, me), target_seat)
         state.ap -= t.net_cast
         state.casts += 1
         combat.cast_net(state, me, target, dice, events)
-        return
+        return False
     raise ValueError(f"unknown quick order {order!r}")  # unreachable through Match
 
 
@@ -386,11 +406,14 @@ def _resolve_fate(
 
 
 # -- the turn sequence (§4.1, §5.1) --------------------------------------------------------------
-def _advance(state: QuickState, dice: Dice, events: list[Event] | None) -> None:
-    """Run on until the next decision: end turns with no AP left, start the next turn."""
+def _advance(
+    state: QuickState, dice: Dice, events: list[Event] | None, *, check_end: bool = True
+) -> None:
+    """Run on until the next decision: end turns with no AP left, start the next turn.
+    `check_end=False`: nobody can have left the fight since the last look (no blow was struck)."""
     if state.phase == "fate":
         return
-    if _check_end(state, events):
+    if check_end and _check_end(state, events):
         return
     while state.ap <= 0 or not state.fighters[state.active].fighting:
         state.turn_index += 1
@@ -429,13 +452,15 @@ def _start_turn(state: QuickState, me: Fighter, dice: Dice, events: list[Event] 
         mods.append(("off balance", t.ap_modifiers.off_balance))
         me.off_balance = False
     die = dice.d(6, f"{me.seat}'s action points", "quick §5.1")
-    total = die + sum(m for _, m in mods)
+    total = die
+    for _, value in mods:
+        total += value
     state.ap = max(0, total)  # QR3
     state.strikes = 0
     state.casts = 0
     if events is None:
         return
-    detail = "".join(f" {v:+d} {k}" for k, v in mods)
+    detail = "".join([f" {v:+d} {k}" for k, v in mods]) if mods else ""
     events.append(
         {
             "type": "turn",
