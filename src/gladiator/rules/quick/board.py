@@ -9,13 +9,15 @@ and action points, and decisions are immutable, so each is built once.
 
 from __future__ import annotations
 
+from functools import cache
+
 from gladiator.core import hexgrid as hg
 from gladiator.core.decisions import ChooseOne, Option
 from gladiator.core.hexgrid import Hex, HexMap, Relation
 from gladiator.rules.common import hexagon_arena
 from gladiator.rules.quick.tables import ActionCosts, tables
 
-__all__ = ["STEPS", "STEP_LABELS", "Board", "Step", "board"]
+__all__ = ["STEPS", "STEP_LABELS", "Board", "Step", "board", "hexes_between"]
 
 # Step orders by the relation of the destination hex to the mover's facing (§5.2.1, §5.2.2).
 STEPS: dict[str, Relation] = {
@@ -80,3 +82,10 @@ def board(side: int) -> Board:
     if b is None or b.costs is not costs:
         b = _BOARDS[side] = Board(side, costs)
     return b
+
+
+@cache
+def hexes_between(a: Hex, b: Hex) -> tuple[Hex, ...]:
+    """The hex between `a` and `b` two hexes apart on each way from one to the other: one hex,
+    or the two either side of a line that runs along a hexside (QR7's ways for a net cast)."""
+    return tuple(way[1] for way in hg.lines_between(a, b))

@@ -18,7 +18,7 @@ from gladiator.core.protocol import Event, Outcome, Ruleset
 from gladiator.rules.common import hexagon_arena
 from gladiator.rules.quick import combat
 from gladiator.rules.quick import fate as fate_rules
-from gladiator.rules.quick.board import STEP_LABELS, STEPS, board
+from gladiator.rules.quick.board import STEP_LABELS, STEPS, board, hexes_between
 from gladiator.rules.quick.evaluation import evaluate
 from gladiator.rules.quick.options import SEAT_NAMES, QuickOptions, normalise
 from gladiator.rules.quick.state import Fighter, QuickState
@@ -235,8 +235,8 @@ def _net_targets(
             out.append(o)
         elif d == 2 and hg.in_cone(me.hex, me.facing, o.hex, 2):
             # QR7: the cast is blocked only when every way between holds a figure.
-            ways = hg.lines_between(me.hex, o.hex)
-            if not all(w[1] in taken for w in ways):
+            blocked = all(h in taken for h in hexes_between(me.hex, o.hex))
+            if not blocked:
                 out.append(o)
     return out
 
@@ -413,6 +413,8 @@ def _advance(
     `check_end=False`: nobody can have left the fight since the last look (no blow was struck)."""
     if state.phase == "fate":
         return
+    if not check_end and state.ap > 0:
+        return  # he acts on
     if check_end and _check_end(state, events):
         return
     while state.ap <= 0 or not state.fighters[state.active].fighting:
