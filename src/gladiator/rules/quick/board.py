@@ -44,7 +44,7 @@ Step = tuple[int, Hex, Option]
 class Board:
     """A hexagon sheet of `side` hexes a side (QR1) under the action costs of the tables."""
 
-    __slots__ = ("alone", "arena", "costs", "end", "pivots", "steps")
+    __slots__ = ("alone", "arena", "costs", "end", "moves", "near", "pivots", "steps")
 
     def __init__(self, side: int, costs: ActionCosts) -> None:
         self.arena: HexMap = hexagon_arena(side)
@@ -52,7 +52,12 @@ class Board:
         # For each (hex, facing), the steps that stay on the sheet (§2.1), in the order of STEPS;
         # a step forward costs `forward` AP (§5.2.1), any other `other_step` (§5.2.2).
         self.steps: dict[tuple[Hex, int], tuple[Step, ...]] = {}
+        # The same by order: where each step from (hex, facing) leads, and its cost.
+        self.moves: dict[tuple[Hex, int], dict[str, tuple[int, Hex]]] = {}
+        # The other hexes within two of each hex: a figure there may bear on legality.
+        self.near: dict[Hex, frozenset[Hex]] = {}
         for h in self.arena.hexes:
+            self.near[h] = frozenset(hg.disk(h, 2)) - {h}
             for facing in range(6):
                 row: list[Step] = []
                 for code, rel in STEPS.items():
@@ -62,6 +67,7 @@ class Board:
                         label = f"{STEP_LABELS[code]} ({cost} AP)"
                         row.append((cost, dest, Option(code, label, dest)))
                 self.steps[h, facing] = tuple(row)
+                self.moves[h, facing] = {o.text: (cost, dest) for cost, dest, o in row}
         # §5.2.3
         self.pivots = (
             Option("L", f"pivot left ({costs.pivot} AP)"),

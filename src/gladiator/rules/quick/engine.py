@@ -13,7 +13,7 @@ from typing import Any
 from gladiator.core import hexgrid as hg
 from gladiator.core.decisions import ChooseOne, Decision, Option
 from gladiator.core.dice import Dice
-from gladiator.core.hexgrid import Hex, HexMap, Relation
+from gladiator.core.hexgrid import Hex, HexMap
 from gladiator.core.protocol import Event, Outcome, Ruleset
 from gladiator.rules.common import hexagon_arena
 from gladiator.rules.quick import combat
@@ -108,11 +108,12 @@ class QuickRules(Ruleset[QuickState]):
             return dict.fromkeys(fate.deciders, decision)
         seat = state.active
         me = state.fighters[seat]
-        if _alone(state, me):
+        b = board(state.options["arena_side"])
+        if _alone(state, me, b.near[me.hex]):
             # With no figure within two hexes, no hex around him is taken (§6.1) or in a zone
             # (§6.3) and nobody is in reach of a strike (§6.2) or a cast (§10.2): his choices
             # depend on his hex, facing and AP alone, and that decision is built once.
-            memo = board(int(state.options["arena_side"])).alone
+            memo = b.alone
             key = (seat, state.ap, me.hex, me.facing)
             choice = memo.get(key)
             if choice is None:
@@ -311,11 +312,10 @@ def _act_decision(state: QuickState, seat: str) -> ChooseOne:
     return ChooseOne(prompt=f"{seat}: {state.ap} AP left", options=options, aliases=tuple(aliases))
 
 
-def _alone(state: QuickState, me: Fighter) -> bool:
-    """Whether no other figure on the sheet stands within two hexes of `me`."""
-    here = me.hex
-    for f in state.fighters.values():
-        if f is not me and f.on_board and hg.distance(here, f.hex) <= 2:
+def _alone(state: QuickState, me: Fighter, near: frozenset[Hex]) -> bool:
+    """Whether no other figure on the sheet stands in `near` (the hexes within two of `me`)."""
+    for f in state.fighters.values():  # noqa: SIM110 - a plain loop: this runs every decision
+        if f is not me and f.on_board and f.hex in near:
             return False
     return True
 
@@ -324,12 +324,12 @@ def _alone(state: QuickState, me: Fighter) -> bool:
 def _act(state: QuickState, seat: str, order: str, dice: Dice, events: list[Event] | None) -> bool:
     """Carry out one order of the active seat. True if it was a strike (which may take a man out
     of the fight); a step, a pivot, a cast or the end of the turn cannot."""
-    t = tables().action_costs
     me = state.fighters[seat]
-    rel = STEPS.get(order)
-    if rel is not None:
-        cost = t.forward if rel is Relation.FRONT else t.other_step  # §5.2.1, §5.2.2
-        dest = me.hex = hg.neighbor_at(me.hex, me.facing, rel)
+    b = board(state.options["arena_side"])
+    step = b.moves[me.hex, me.facing].get(order)
+    if step is not None:  # §5.2.1, §5.2.2
+        cost, dest = step
+        me.hex = dest
         state.ap -= cost
         if events is not None:
             q, r = dest
@@ -343,6 +343,7 @@ def _act(state: QuickState, seat: str, order: str, dice: Dice, events: list[Even
                 }
             )
         return False
+    t = b.costs
     if order == "L" or order == "R":  # §5.2.3
         me.facing = hg.turn(me.facing, -1 if order == "L" else 1)
         state.ap -= t.pivot
