@@ -5,7 +5,7 @@ play through the checked `Match` layer.
 (§6.1, §2.1, §7.6, §7.7, §5.2.4, QR3, QR8, §10.5); (3) a record replays to the same final hash
 and any tampering with it (an order, a roll, the seed) is caught; (4) the secret fate vote (QR6)
 never shows in another seat's view before all votes are in; (5) every legal order costs what §5.2
-says it costs.
+says it costs; (6) the fast paths (quiet apply, clone, kept decisions) play as the plain ones.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from gladiator.core.dice import Dice
 from gladiator.core.match import Match, ReplayMismatch
 from gladiator.core.record import MatchRecord
 from gladiator.registry import get
+from gladiator.rules.quick import engine
 from gladiator.rules.quick.engine import STEPS, arena_of
 from gladiator.rules.quick.tables import tables
 from quick_helpers import POLICIES, check_invariants, texts, views_without
@@ -240,3 +241,34 @@ def test_s5_2_every_legal_order_costs_what_the_table_says(setup: Setup, stop: in
             assert not same_turn  # ending the turn passes it on (§4.1)
         elif same_turn:
             assert before[0] - trial.ap == cost_of(order), order
+
+
+# -- (6) the fast paths play as the plain ones ----------------------------------------------------
+@FAST
+@given(setups())
+def test_fast_paths_quiet_apply_clone_and_kept_decisions_change_nothing(setup: Setup) -> None:
+    """Design §10, protocol `quiet`: at every step of a match, (a) a clone equals its original
+    field for field and shares no fighter; (b) the decision `pending` gives (kept from an earlier,
+    identical position where the gladiator stands alone) equals one built afresh from the rules;
+    (c) a quiet apply on a clone leaves exactly the state and dice of the loud apply, and no
+    events."""
+    m = Match(RULES, setup.options, seed=setup.seed, nonce="")
+    rng = random.Random(setup.rng_seed)
+    pick = POLICIES[setup.policy]
+    while not m.finished:
+        state = m.state
+        twin = RULES.clone(state)
+        assert twin == state
+        assert all(twin.fighters[s] is not f for s, f in state.fighters.items())
+        pending = dict(m.pending())
+        if state.phase == "act":
+            seat = state.active
+            assert pending[seat] == engine._act_decision(state, seat)
+        orders = {s: pick(state, s, d, rng) for s, d in pending.items()}
+        dice = m.dice.fork(recording=True)
+        assert RULES.apply(twin, orders, dice, quiet=True) == []
+        m.apply_step(orders)
+        assert twin == m.state
+        assert RULES.state_to_dict(twin) == RULES.state_to_dict(m.state)
+        assert dice.log == m.dice.log
+        assert dice.d(6, "next", "test") == m.dice.fork().d(6, "next", "test")

@@ -1,4 +1,8 @@
-"""Swordplay (§7–§9) and the net (§10) of the quick rules."""
+"""Swordplay (§7–§9) and the net (§10) of the quick rules.
+
+The resolvers append their events to `events`; given None (a quiet apply) they build none, and
+play and throw exactly the same.
+"""
 
 from __future__ import annotations
 
@@ -53,7 +57,11 @@ def strike_modifier(attacker: Fighter, defender: Fighter) -> tuple[int, list[str
 
 
 def strike(
-    state: QuickState, attacker: Fighter, defender: Fighter, dice: Dice, events: list[Event]
+    state: QuickState,
+    attacker: Fighter,
+    defender: Fighter,
+    dice: Dice,
+    events: list[Event] | None,
 ) -> None:
     """§7: both roll 1D6; a double is a special event, otherwise modified difference, save, loss."""
     a = dice.d(6, f"{attacker.seat}'s strike", "quick §7.1")
@@ -66,45 +74,48 @@ def strike(
     diff = a + mod - d  # §7.3
     detail = f" ({', '.join(parts)})" if parts else ""
     if diff <= 0:
-        events.append(
-            {
-                "type": "strike",
-                "seat": attacker.seat,
-                "target": defender.seat,
-                "result": "miss",
-                "text": f"{head}{detail}: {diff:+d}, no harm (quick §7.3)",
-            }
-        )
-        return
-    save_on = _save_target(defender)
-    if save_on:  # §7.4
-        save = dice.d(6, f"{defender.seat}'s saving throw", "quick §7.4")
-        if save >= save_on:
+        if events is not None:
             events.append(
                 {
                     "type": "strike",
                     "seat": attacker.seat,
                     "target": defender.seat,
-                    "result": "saved",
-                    "text": f"{head}{detail}: {diff:+d}, saved by the armour "
-                    f"({save} on {save_on}+, quick §7.4)",
+                    "result": "miss",
+                    "text": f"{head}{detail}: {diff:+d}, no harm (quick §7.3)",
                 }
             )
+        return
+    save_on = _save_target(defender)
+    if save_on:  # §7.4
+        save = dice.d(6, f"{defender.seat}'s saving throw", "quick §7.4")
+        if save >= save_on:
+            if events is not None:
+                events.append(
+                    {
+                        "type": "strike",
+                        "seat": attacker.seat,
+                        "target": defender.seat,
+                        "result": "saved",
+                        "text": f"{head}{detail}: {diff:+d}, saved by the armour "
+                        f"({save} on {save_on}+, quick §7.4)",
+                    }
+                )
             return
     defender.strength -= diff  # §7.5
-    events.append(
-        {
-            "type": "strike",
-            "seat": attacker.seat,
-            "target": defender.seat,
-            "result": "wound",
-            "damage": diff,
-            "strength": defender.strength,
-            "text": f"{head}{detail}: {defender.seat} loses {diff} strength, "
-            f"now {defender.strength} "
-            "(quick §7.5)",
-        }
-    )
+    if events is not None:
+        events.append(
+            {
+                "type": "strike",
+                "seat": attacker.seat,
+                "target": defender.seat,
+                "result": "wound",
+                "damage": diff,
+                "strength": defender.strength,
+                "text": f"{head}{detail}: {defender.seat} loses {diff} strength, "
+                f"now {defender.strength} "
+                "(quick §7.5)",
+            }
+        )
     _check_helpless(state, attacker, defender, dice, events)
 
 
@@ -115,23 +126,33 @@ def _save_target(defender: Fighter) -> int:
 
 
 def _check_helpless(
-    state: QuickState, attacker: Fighter, defender: Fighter, dice: Dice, events: list[Event]
+    state: QuickState,
+    attacker: Fighter,
+    defender: Fighter,
+    dice: Dice,
+    events: list[Event] | None,
 ) -> None:
     h = tables().helpless
     if defender.strength < h.dead_below:  # §7.7
         defender.status = "dead"
-        events.append(
-            {"type": "dead", "seat": defender.seat, "text": f"{defender.seat} is dead (quick §7.7)"}
-        )
+        if events is not None:
+            events.append(
+                {
+                    "type": "dead",
+                    "seat": defender.seat,
+                    "text": f"{defender.seat} is dead (quick §7.7)",
+                }
+            )
     elif defender.strength <= h.helpless_at_or_below:  # §7.6
         defender.status = "helpless"
-        events.append(
-            {
-                "type": "helpless",
-                "seat": defender.seat,
-                "text": f"{defender.seat} is helpless, awaiting the thumbs (quick §7.6)",
-            }
-        )
+        if events is not None:
+            events.append(
+                {
+                    "type": "helpless",
+                    "seat": defender.seat,
+                    "text": f"{defender.seat} is helpless, awaiting the thumbs (quick §7.6)",
+                }
+            )
         begin_fate(state, defender, attacker, dice, events)
 
 
@@ -141,7 +162,7 @@ def _special_event(
     defender: Fighter,
     face: int,
     dice: Dice,
-    events: list[Event],
+    events: list[Event] | None,
     head: str,
 ) -> None:
     """§9: the special event table, read from the data file (the effect, and who suffers it)."""
@@ -180,7 +201,8 @@ def _special_event(
     elif row.effect == "decked":
         victim.status = "helpless"
         ev["text"] = f"{head}: {what} {victim.seat} is decked and helpless {cite}"
-        events.append(ev)
+        if events is not None:
+            events.append(ev)
         begin_fate(state, victim, other, dice, events)
         return
     else:  # weapon_breaks
@@ -192,21 +214,30 @@ def _special_event(
         else:
             ev["text"] = f"{head}: {what} {victim.seat} has no weapon left to break {cite}"
         ev["broken"] = victim.seat
-    events.append(ev)
+    if events is not None:
+        events.append(ev)
 
 
 def cast_net(
-    state: QuickState, caster: Fighter, target: Fighter, dice: Dice, events: list[Event]
+    state: QuickState,
+    caster: Fighter,
+    target: Fighter,
+    dice: Dice,
+    events: list[Event] | None,
 ) -> None:
     """§10.2: 1D6, ensnaring on 5-6 across a one-hex gap and on 6 when adjacent."""
     t = tables().net_cast
     gap = hg.distance(caster.hex, target.hex) == 2
     need = t.gap_target if gap else t.adjacent_target
     roll = dice.d(6, f"{caster.seat}'s net cast", "quick §10.2")
-    where = "across a one-hex gap" if gap else "adjacent"
-    if roll >= need:
+    ensnared = roll >= need
+    if ensnared:
         target.ensnared = True  # §10.5: for good
         caster.net_cast = True  # QR10: the net stays on him
+    if events is None:
+        return
+    where = "across a one-hex gap" if gap else "adjacent"
+    if ensnared:
         events.append(
             {
                 "type": "net",

@@ -13,35 +13,18 @@ from typing import Any
 from gladiator.core import hexgrid as hg
 from gladiator.core.decisions import ChooseOne, Decision, Option
 from gladiator.core.dice import Dice
-from gladiator.core.hexgrid import Hex, HexMap, Relation
+from gladiator.core.hexgrid import Hex
 from gladiator.core.protocol import Event, Outcome, Ruleset
 from gladiator.rules.quick import combat, presentation
 from gladiator.rules.quick import fate as fate_rules
 from gladiator.rules.quick.arena import arena_of
+from gladiator.rules.quick.board import STEP_LABELS, STEPS, board, hexes_between
 from gladiator.rules.quick.evaluation import evaluate
 from gladiator.rules.quick.options import SEAT_NAMES, QuickOptions, normalise
 from gladiator.rules.quick.state import Fighter, QuickState
 from gladiator.rules.quick.tables import digest, tables
 
-__all__ = ["QuickRules", "arena_of"]
-
-# Step orders by the relation of the destination hex to the mover's facing (§5.2.1, §5.2.2).
-STEPS: dict[str, Relation] = {
-    "F": Relation.FRONT,
-    "SFR": Relation.RIGHT_FRONT,
-    "SBR": Relation.RIGHT_REAR,
-    "B": Relation.REAR,
-    "SBL": Relation.LEFT_REAR,
-    "SFL": Relation.LEFT_FRONT,
-}
-STEP_LABELS = {
-    "F": "step forward",
-    "SFR": "sidestep forward right",
-    "SBR": "sidestep backward right",
-    "B": "step back",
-    "SBL": "sidestep backward left",
-    "SFL": "sidestep forward left",
-}
+__all__ = ["STEPS", "STEP_LABELS", "QuickRules", "arena_of"]
 
 
 class QuickRules(Ruleset[QuickState]):
@@ -120,26 +103,34 @@ class QuickRules(Ruleset[QuickState]):
             )
             return dict.fromkeys(fate.deciders, decision)
         seat = state.active
-        aliases: list[tuple[str, str]] = [("END", "E"), ("PASS", "E")]
-        options = tuple(legal_actions(state, seat, aliases))
-        return {
-            seat: ChooseOne(
-                prompt=f"{seat}: {state.ap} AP left", options=options, aliases=tuple(aliases)
-            )
-        }
+        me = state.fighters[seat]
+        b = board(state.options["arena_side"])
+        if _alone(state, me, b.near[me.hex]):
+            # With no figure within two hexes, no hex around him is taken (§6.1) or in a zone
+            # (§6.3) and nobody is in reach of a strike (§6.2) or a cast (§10.2): his choices
+            # depend on his hex, facing and AP alone, and that decision is built once.
+            memo = b.alone
+            key = (seat, state.ap, me.hex, me.facing)
+            choice = memo.get(key)
+            if choice is None:
+                choice = memo[key] = _act_decision(state, seat)
+            return {seat: choice}
+        return {seat: _act_decision(state, seat)}
 
     # -- resolution --------------------------------------------------------------------------
     def apply(
         self, state: QuickState, orders: Mapping[str, str], dice: Dice, *, quiet: bool = False
     ) -> list[Event]:
-        events: list[Event] = []
+        # Quiet (search, simulation): the same play and dice, but no events are built (None).
+        events: list[Event] | None = None if quiet else []
         if state.phase == "fate":
             _resolve_fate(state, orders, dice, events)
+            _advance(state, dice, events)
         else:
             seat = state.active
-            _act(state, seat, orders[seat], dice, events)
-        _advance(state, dice, events)
-        return events
+            struck = _act(state, seat, orders[seat], dice, events)
+            _advance(state, dice, events, check_end=struck)
+        return events if events is not None else []
 
     def outcome(self, state: QuickState) -> Outcome | None:
         if state.phase != "over":
@@ -206,9 +197,13 @@ def occupied(state: QuickState) -> set[Hex]:
 
 def strike_targets(state: QuickState, me: Fighter) -> list[Fighter]:
     """§6.2: adjacent opponents; QR5: within the attacker's front unless `strike_arc` is any."""
+    return _strike_targets(state, me, opponents(state, me.seat))
+
+
+def _strike_targets(state: QuickState, me: Fighter, foes: list[Fighter]) -> list[Fighter]:
     any_arc = state.options["strike_arc"] == "any"
     out = []
-    for o in opponents(state, me.seat):
+    for o in foes:
         if hg.distance(me.hex, o.hex) != 1:
             continue
         if any_arc or hg.in_cone(me.hex, me.facing, o.hex, 1):
@@ -218,9 +213,14 @@ def strike_targets(state: QuickState, me: Fighter) -> list[Fighter]:
 
 def net_targets(state: QuickState, me: Fighter) -> list[Fighter]:
     """§6.2, §10.2: adjacent, or one hex between, within his front (QR7); not if already netted."""
-    taken = occupied(state)
+    return _net_targets(state, me, opponents(state, me.seat), occupied(state))
+
+
+def _net_targets(
+    state: QuickState, me: Fighter, foes: list[Fighter], taken: set[Hex]
+) -> list[Fighter]:
     out = []
-    for o in opponents(state, me.seat):
+    for o in foes:
         if o.ensnared:
             continue
         d = hg.distance(me.hex, o.hex)
@@ -228,8 +228,8 @@ def net_targets(state: QuickState, me: Fighter) -> list[Fighter]:
             out.append(o)
         elif d == 2 and hg.in_cone(me.hex, me.facing, o.hex, 2):
             # QR7: the cast is blocked only when every way between holds a figure.
-            ways = hg.lines_between(me.hex, o.hex)
-            if not all(w[1] in taken for w in ways):
+            blocked = all(h in taken for h in hexes_between(me.hex, o.hex))
+            if not blocked:
                 out.append(o)
     return out
 
@@ -244,19 +244,19 @@ def can_cast(state: QuickState, me: Fighter) -> bool:
 
 
 def step_allowed(state: QuickState, me: Fighter, dest: Hex, taken: set[Hex]) -> bool:
-    return _step_allowed(arena_of(state), dest, taken, _engaged_with(state, me))
-
-
-def _engaged_with(state: QuickState, me: Fighter) -> list[Hex]:
-    """The hexes of the opponents standing next to `me` (whose zones of control bind him)."""
-    return [o.hex for o in opponents(state, me.seat) if hg.distance(me.hex, o.hex) == 1]
-
-
-def _step_allowed(arena: HexMap, dest: Hex, taken: set[Hex], engaged: list[Hex]) -> bool:
-    if dest not in arena or dest in taken:  # §2.1, §6.1
+    if dest not in arena_of(state):  # §2.1
         return False
-    # §6.3: no moving from one hex next to an opponent to another hex next to him.
-    return all(hg.distance(dest, h) != 1 for h in engaged)
+    return dest not in taken and dest not in _zones(me, opponents(state, me.seat))
+
+
+def _zones(me: Fighter, foes: list[Fighter]) -> set[Hex]:
+    """§6.3: the hexes around each opponent standing next to `me`. He may not move from one hex
+    next to an opponent to another hex next to him, so these are closed to his steps."""
+    closed: set[Hex] = set()
+    for o in foes:
+        if hg.distance(me.hex, o.hex) == 1:
+            closed.update(hg.neighbors(o.hex))
+    return closed
 
 
 def legal_actions(
@@ -264,92 +264,111 @@ def legal_actions(
 ) -> list[Option]:
     """The orders open to the active seat. `aliases` collects other spellings accepted (a lone
     target may still be named: `ST>blue` for `ST`)."""
-    t = tables().action_costs
+    b = board(int(state.options["arena_side"]))
+    t = b.costs
     me = state.fighters[seat]
     ap = state.ap
+    foes = opponents(state, seat)
     taken = occupied(state)
-    arena = arena_of(state)
-    engaged = _engaged_with(state, me)
-    out: list[Option] = []
-    for code, rel in STEPS.items():
-        cost = t.forward if rel is Relation.FRONT else t.other_step  # §5.2.1, §5.2.2
-        if cost > ap:
-            continue
-        dest = hg.neighbor_at(me.hex, me.facing, rel)
-        if _step_allowed(arena, dest, taken, engaged):
-            out.append(Option(code, f"{STEP_LABELS[code]} ({cost} AP)", dest))
+    # §2.1: the steps that stay on the sheet, worked out once (board.py); then not into a figure
+    # (§6.1) nor from one hex next to an opponent to another next to him (§6.3).
+    closed = taken | _zones(me, foes)
+    out = [
+        option
+        for cost, dest, option in b.steps[me.hex, me.facing]
+        if cost <= ap and dest not in closed
+    ]
     if t.pivot <= ap:  # §5.2.3
-        out.append(Option("L", f"pivot left ({t.pivot} AP)"))
-        out.append(Option("R", f"pivot right ({t.pivot} AP)"))
+        out.extend(b.pivots)
     if t.strike <= ap and state.strikes < t.strikes_per_turn:  # §5.2.4
-        targets = strike_targets(state, me)
+        targets = _strike_targets(state, me, foes)
         for o in targets:
             text = "ST" if len(targets) == 1 else f"ST>{o.seat}"
             if aliases is not None and len(targets) == 1:
                 aliases.append((f"ST>{o.seat}", text))
             out.append(Option(text, f"strike {o.seat} ({t.strike} AP)", o.hex))
     if t.net_cast <= ap and can_cast(state, me):  # §5.2.5
-        targets = net_targets(state, me)
+        targets = _net_targets(state, me, foes, taken)
         for o in targets:
             text = "NET" if len(targets) == 1 else f"NET>{o.seat}"
             if aliases is not None and len(targets) == 1:
                 aliases.append((f"NET>{o.seat}", text))
             out.append(Option(text, f"cast the net at {o.seat} ({t.net_cast} AP)", o.hex))
-    out.append(Option("E", "end the turn"))
+    out.append(b.end)
     return out
 
 
+def _act_decision(state: QuickState, seat: str) -> ChooseOne:
+    aliases: list[tuple[str, str]] = [("END", "E"), ("PASS", "E")]
+    options = tuple(legal_actions(state, seat, aliases))
+    return ChooseOne(prompt=f"{seat}: {state.ap} AP left", options=options, aliases=tuple(aliases))
+
+
+def _alone(state: QuickState, me: Fighter, near: frozenset[Hex]) -> bool:
+    """Whether no other figure on the sheet stands in `near` (the hexes within two of `me`)."""
+    for f in state.fighters.values():  # noqa: SIM110 - a plain loop: this runs every decision
+        if f is not me and f.on_board and f.hex in near:
+            return False
+    return True
+
+
 # -- actions -----------------------------------------------------------------------------------
-def _act(state: QuickState, seat: str, order: str, dice: Dice, events: list[Event]) -> None:
-    t = tables().action_costs
+def _act(state: QuickState, seat: str, order: str, dice: Dice, events: list[Event] | None) -> bool:
+    """Carry out one order of the active seat. True if it was a strike (which may take a man out
+    of the fight); a step, a pivot, a cast or the end of the turn cannot."""
     me = state.fighters[seat]
-    if order == "E":
-        events.append({"type": "end_turn", "seat": seat, "text": f"{seat} ends the turn"})
-        state.ap = 0
-        return
-    if order in STEPS:
-        rel = STEPS[order]
-        cost = t.forward if rel is Relation.FRONT else t.other_step
-        me.hex = hg.neighbor_at(me.hex, me.facing, rel)
+    b = board(state.options["arena_side"])
+    step = b.moves[me.hex, me.facing].get(order)
+    if step is not None:  # §5.2.1, §5.2.2
+        cost, dest = step
+        me.hex = dest
         state.ap -= cost
-        events.append(
-            {
-                "type": "move",
-                "seat": seat,
-                "order": order,
-                "to": [me.hex.q, me.hex.r],
-                "text": f"{seat} {STEP_LABELS[order]} to {me.hex.q},{me.hex.r} "
-                f"({cost} AP, quick §5.2)",
-            }
-        )
-        return
-    if order in ("L", "R"):
+        if events is not None:
+            q, r = dest
+            events.append(
+                {
+                    "type": "move",
+                    "seat": seat,
+                    "order": order,
+                    "to": [q, r],
+                    "text": f"{seat} {STEP_LABELS[order]} to {q},{r} ({cost} AP, quick §5.2)",
+                }
+            )
+        return False
+    t = b.costs
+    if order == "L" or order == "R":  # §5.2.3
         me.facing = hg.turn(me.facing, -1 if order == "L" else 1)
         state.ap -= t.pivot
-        events.append(
-            {
-                "type": "pivot",
-                "seat": seat,
-                "order": order,
-                "facing": me.facing,
-                "text": f"{seat} pivots {'left' if order == 'L' else 'right'} to face "
-                f"{hg.DIRECTION_NAMES[me.facing]} (quick §5.2.3)",
-            }
-        )
-        return
+        if events is not None:
+            events.append(
+                {
+                    "type": "pivot",
+                    "seat": seat,
+                    "order": order,
+                    "facing": me.facing,
+                    "text": f"{seat} pivots {'left' if order == 'L' else 'right'} to face "
+                    f"{hg.DIRECTION_NAMES[me.facing]} (quick §5.2.3)",
+                }
+            )
+        return False
+    if order == "E":
+        state.ap = 0
+        if events is not None:
+            events.append({"type": "end_turn", "seat": seat, "text": f"{seat} ends the turn"})
+        return False
     kind, _, target_seat = order.partition(">")
-    if kind == "ST":
+    if kind == "ST":  # §5.2.4
         target = _pick(strike_targets(state, me), target_seat)
         state.ap -= t.strike
         state.strikes += 1
         combat.strike(state, me, target, dice, events)
-        return
-    if kind == "NET":
+        return True
+    if kind == "NET":  # §5.2.5
         target = _pick(net_targets(state, me), target_seat)
         state.ap -= t.net_cast
         state.casts += 1
         combat.cast_net(state, me, target, dice, events)
-        return
+        return False
     raise ValueError(f"unknown quick order {order!r}")  # unreachable through Match
 
 
@@ -361,7 +380,7 @@ def _pick(targets: list[Fighter], seat: str) -> Fighter:
 
 # -- fate (§7.6, §9.5) ---------------------------------------------------------------------------
 def _resolve_fate(
-    state: QuickState, orders: Mapping[str, str], dice: Dice, events: list[Event]
+    state: QuickState, orders: Mapping[str, str], dice: Dice, events: list[Event] | None
 ) -> None:
     assert state.fate is not None
     fate = state.fate
@@ -380,11 +399,16 @@ def _resolve_fate(
 
 
 # -- the turn sequence (§4.1, §5.1) --------------------------------------------------------------
-def _advance(state: QuickState, dice: Dice, events: list[Event]) -> None:
-    """Run on until the next decision: end turns with no AP left, start the next turn."""
+def _advance(
+    state: QuickState, dice: Dice, events: list[Event] | None, *, check_end: bool = True
+) -> None:
+    """Run on until the next decision: end turns with no AP left, start the next turn.
+    `check_end=False`: nobody can have left the fight since the last look (no blow was struck)."""
     if state.phase == "fate":
         return
-    if _check_end(state, events):
+    if not check_end and state.ap > 0:
+        return  # he acts on
+    if check_end and _check_end(state, events):
         return
     while state.ap <= 0 or not state.fighters[state.active].fighting:
         state.turn_index += 1
@@ -406,7 +430,7 @@ def _advance(state: QuickState, dice: Dice, events: list[Event]) -> None:
             _start_turn(state, me, dice, events)
 
 
-def _start_turn(state: QuickState, me: Fighter, dice: Dice, events: list[Event]) -> None:
+def _start_turn(state: QuickState, me: Fighter, dice: Dice, events: list[Event] | None) -> None:
     """§5.1: roll 1D6 plus the modifiers of §5.3 and §9.3/§9.4 for the turn's action points."""
     t = tables()
     mods: list[tuple[str, int]] = []
@@ -423,11 +447,15 @@ def _start_turn(state: QuickState, me: Fighter, dice: Dice, events: list[Event])
         mods.append(("off balance", t.ap_modifiers.off_balance))
         me.off_balance = False
     die = dice.d(6, f"{me.seat}'s action points", "quick §5.1")
-    total = die + sum(m for _, m in mods)
+    total = die
+    for _, value in mods:
+        total += value
     state.ap = max(0, total)  # QR3
     state.strikes = 0
     state.casts = 0
-    detail = "".join(f" {v:+d} {k}" for k, v in mods)
+    if events is None:
+        return
+    detail = "".join([f" {v:+d} {k}" for k, v in mods]) if mods else ""
     events.append(
         {
             "type": "turn",
@@ -440,7 +468,7 @@ def _start_turn(state: QuickState, me: Fighter, dice: Dice, events: list[Event])
     )
 
 
-def _check_end(state: QuickState, events: list[Event]) -> bool:
+def _check_end(state: QuickState, events: list[Event] | None) -> bool:
     standing = [f for f in state.fighters.values() if f.fighting]
     if len(standing) > 1:
         return False
@@ -461,11 +489,16 @@ def _check_end(state: QuickState, events: list[Event]) -> bool:
 
 
 def _finish(
-    state: QuickState, winners: tuple[str, ...], method: str, summary: str, events: list[Event]
+    state: QuickState,
+    winners: tuple[str, ...],
+    method: str,
+    summary: str,
+    events: list[Event] | None,
 ) -> None:
     state.phase = "over"
     state.ap = 0
     state.winners = winners
     state.end_method = method
     state.end_summary = summary
-    events.append({"type": "end", "winners": list(winners), "method": method, "text": summary})
+    if events is not None:
+        events.append({"type": "end", "winners": list(winners), "method": method, "text": summary})

@@ -11,7 +11,7 @@ __all__ = ["begin_fate", "crowd_verdict", "settle_fate"]
 
 
 def begin_fate(
-    state: QuickState, helpless: Fighter, victor: Fighter, dice: Dice, events: list[Event]
+    state: QuickState, helpless: Fighter, victor: Fighter, dice: Dice, events: list[Event] | None
 ) -> None:
     """Ask whoever decides: the victor in a duel, the other players' secret vote in a tournament,
     or the crowd's die, as the `fate` option says."""
@@ -28,6 +28,8 @@ def begin_fate(
         deciders = tuple(s for s in state.fighters if s != helpless.seat)
     state.fate = Fate(helpless.seat, victor.seat, deciders)
     state.phase = "fate"
+    if events is None:
+        return
     events.append(
         {
             "type": "awaiting_thumbs",
@@ -43,9 +45,13 @@ def crowd_verdict(seat: str, dice: Dice) -> bool:
     return dice.d(6, f"the crowd's thumbs for {seat}", "QR6") >= tables().crowd.thumbs_up_on
 
 
-def settle_fate(state: QuickState, seat: str, spared: bool, how: str, events: list[Event]) -> None:
+def settle_fate(
+    state: QuickState, seat: str, spared: bool, how: str, events: list[Event] | None
+) -> None:
     f = state.fighters[seat]
     f.status = "spared" if spared else "slain"
+    if events is None:
+        return
     events.append(
         {
             "type": "fate",
