@@ -290,15 +290,30 @@ def bench(
     ruleset: Annotated[str, typer.Argument()] = "quick",
     matches: Annotated[int, typer.Option(min=1)] = 1000,
     seed: int = 1,
+    gc: Annotated[
+        str, typer.Option(help="tuned (as `sim` runs) or default: the collector for timed runs.")
+    ] = "tuned",
+    bots: Annotated[
+        str | None, typer.Option(help="Bots to bench, comma-separated (default: all of them).")
+    ] = None,
     out: Annotated[Path | None, typer.Option(help="Also write the JSON here.")] = None,
 ) -> None:
-    """Matches per second per core, and the engine time over the dice floor, as JSON."""
+    """Matches and decisions per second on one core, on the unchecked (sim) path and the checked
+    (Match) path, engine microseconds per die thrown, and the dice floor, as JSON."""
     from gladiator.sim.bench import run_bench
 
     try:
         registry.get(ruleset)
-        result = run_bench(ruleset, matches, seed)
-    except ValueError as exc:
+        if gc not in ("tuned", "default"):
+            raise UserError(f"--gc must be tuned or default, not {gc!r}")
+        bot_names = None
+        if bots is not None:
+            bot_names = tuple(b.strip().lower() for b in bots.split(",") if b.strip())
+            for b in bot_names:
+                if b not in BOTS:
+                    raise UserError(f"unknown bot {b!r}; known: {', '.join(sorted(BOTS))}")
+        result = run_bench(ruleset, matches, seed, bot_names, tune_gc=gc == "tuned")
+    except (UserError, ValueError) as exc:
         _fail(str(exc))
         return
     _print_json(result, out)
