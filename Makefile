@@ -3,7 +3,7 @@
 export UV_PYTHON_DOWNLOADS := never
 UV := $(shell command -v uv 2>/dev/null || echo "python3 -m uv")
 
-.PHONY: setup play play-terminal test lint typecheck pytest bench sim clean
+.PHONY: setup play play-terminal test lint typecheck pytest bench bench-compare sim clean
 
 setup:
 	@python3 -m uv --version >/dev/null 2>&1 || command -v uv >/dev/null 2>&1 || python3 -m pip install --quiet uv
@@ -34,6 +34,14 @@ bench: setup
 	$(UV) run gladiator bench quick --matches 1000 --out bench/quick.json
 	$(UV) run gladiator bench skirmish --matches 200 --out bench/skirmish.json
 	$(UV) run gladiator bench colosseum --matches 20 --out bench/colosseum.json
+
+# Old build against this one, same workload, alternating subprocesses, each build's own Python:
+# `make bench-compare BASELINE=/path/to/old/checkout` (it needs its own .venv, or uv).
+BASELINE ?= /work/baseline
+bench-compare: setup
+	$(UV) run gladiator bench-compare quick --baseline $(BASELINE) --matches 300 --out bench/compare-quick.json
+	$(UV) run gladiator bench-compare skirmish --baseline $(BASELINE) --matches 200 --out bench/compare-skirmish.json
+	$(UV) run gladiator bench-compare colosseum --baseline $(BASELINE) --matches 30 --out bench/compare-colosseum.json
 
 clean:
 	rm -rf .venv .mypy_cache .pytest_cache .ruff_cache .hypothesis

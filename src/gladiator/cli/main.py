@@ -319,6 +319,45 @@ def bench(
     _print_json(result, out)
 
 
+@app.command("bench-compare")
+def bench_compare(
+    ruleset: Annotated[str, typer.Argument()] = "quick",
+    baseline: Annotated[
+        Path, typer.Option(help="The old build: a checkout with its own .venv (or uv).")
+    ] = Path("/work/baseline"),
+    new: Annotated[
+        Path | None, typer.Option(help="The new build (default: this checkout).")
+    ] = None,
+    matches: Annotated[int, typer.Option(min=1)] = 200,
+    reps: Annotated[int, typer.Option(min=1, help="Repetitions of each build, interleaved.")] = 5,
+    seed: Annotated[int, typer.Option(min=0)] = 1,
+    gc: Annotated[str, typer.Option(help="default or tuned, alike for both builds.")] = "default",
+    out: Annotated[Path | None, typer.Option(help="Also write the JSON here.")] = None,
+) -> None:
+    """Old and new build side by side: the same workload in each build's own Python, in
+    alternating subprocesses; medians and the ratios new/old, as JSON."""
+    from gladiator.sim.compare import run_compare
+
+    try:
+        registry.get(ruleset)
+        if gc not in ("tuned", "default"):
+            raise UserError(f"--gc must be tuned or default, not {gc!r}")
+        result = run_compare(
+            baseline,
+            new,
+            ruleset=ruleset,
+            matches=matches,
+            seed=seed,
+            reps=reps,
+            gc=gc,
+            on_rep=lambda rep, name: err.print(f"rep {rep + 1}/{reps}: {name} build", style="dim"),
+        )
+    except (UserError, ValueError) as exc:
+        _fail(str(exc))
+        return
+    _print_json(result, out)
+
+
 def _print_json(result: Any, out: Path | None) -> None:
     """Print a result as JSON, and also write it to `out` when given."""
     text = json.dumps(result, indent=1)
