@@ -147,10 +147,13 @@ def test_bench_refuses_an_unknown_path() -> None:
 
 
 @pytest.mark.parametrize(("matches", "jobs"), [(1, 1), (7, 2), (100, 2), (1000, 2), (5000, 4)])
-def test_chunks_cover_every_match_once(matches: int, jobs: int) -> None:
-    chunks = _chunks(matches, jobs)
-    assert [i for c in chunks for i in c] == list(range(matches))
-    assert max(len(c) for c in chunks) <= 50
+def test_chunks_cover_every_match_once_and_shrink(matches: int, jobs: int) -> None:
+    """Every match in exactly one chunk, in order; chunks never grow, and the last is one
+    match, so that no worker waits long for another at the end."""
+    sizes = [len(c) for c in _chunks(matches, jobs)]
+    assert [i for c in _chunks(matches, jobs) for i in c] == list(range(matches))
+    assert sizes == sorted(sizes, reverse=True)
+    assert max(sizes) <= 20 and sizes[-1] == 1
 
 
 @pytest.mark.parametrize(

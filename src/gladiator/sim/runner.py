@@ -199,11 +199,20 @@ def run_batch(
 
 
 def _chunks(matches: int, jobs: int) -> list[range]:
-    """Match indices in chunks. Many small chunks, so that the last ones (a Colosseum match can
-    take ten times another) leave no worker idle for long; a chunk costs a fraction of a
-    millisecond to send and return, next to milliseconds a match."""
-    size = max(1, min(50, matches // (jobs * _CHUNKS_PER_JOB)))
-    return [range(a, min(a + size, matches)) for a in range(0, matches, size)]
+    """Match indices in chunks that shrink towards the end (guided scheduling): the first ones
+    big, so that few round trips are paid, the last ones single matches, so that when the work
+    runs out no worker sits idle for long behind another's long chunk (a Colosseum match can
+    take ten times another). Every index once, in order."""
+    out = []
+    start = 0
+    while start < matches:
+        size = max(1, min(_MAX_CHUNK, (matches - start) // (jobs * _SHARE)))
+        out.append(range(start, start + size))
+        start += size
+    return out
 
 
-_CHUNKS_PER_JOB = 32
+# A chunk takes at most 1/_SHARE of what is left per worker, and never more than _MAX_CHUNK
+# matches (the progress bar moves by chunks).
+_SHARE = 4
+_MAX_CHUNK = 20
