@@ -33,6 +33,8 @@ RUN_KEYS = {
     "cpu_seconds",
     "bot_seconds",
     "engine_seconds",
+    "gc_seconds",
+    "gc_collections",
     "matches_per_second_per_core",
     "decisions_per_second",
     "engine_us_per_die",

@@ -13,14 +13,18 @@ on the checked path, `Match`) per individual die thrown (`Dice.thrown`: 5D6 is f
 `sim.dicefloor`), and `engine_over_dice_floor` the ratio of the two.
 
 Timed runs play under the tuned collector of `sim.gctune` (as `sim` does) unless asked for the
-default one. Memory is measured in a separate, untimed pass, because tracemalloc slows every
-allocation: the peak of traced Python allocations during one match, above what was allocated
-before it started, the largest over the first few matches. `process_max_rss_kib` is
+default one; `gc_seconds` and `gc_collections` (per generation) are measured inside the timed
+runs through `gc.callbacks`, so the two settings can be compared however busy the machine is.
+
+Memory is measured in a separate, untimed pass, because tracemalloc slows every allocation:
+`peak_match_kib` is the peak of traced Python allocations during one match above what was
+allocated before it started, the largest over the first few matches. `process_max_rss_kib` is
 `resource.getrusage(RUSAGE_SELF).ru_maxrss` at the end: the whole process, imports included.
 """
 
 from __future__ import annotations
 
+import gc
 import random
 import sys
 import time
@@ -67,6 +71,8 @@ class Tally:
     seconds: float = 0.0
     cpu_seconds: float = 0.0
     bot_seconds: float = 0.0
+    gc_seconds: float = 0.0
+    collections: list[int] = field(default_factory=lambda: [0, 0, 0])
     logs: list[tuple[int, list[Roll]]] = field(default_factory=list)
 
 
@@ -140,22 +146,40 @@ def _timed(
 ) -> dict[str, Tally]:
     """Play matches 0..n-1 down each path, in interleaved blocks (the order of the paths
     alternating from block to block), so that a machine growing busier or quieter halfway
-    through weighs on every path alike."""
+    through weighs on every path alike, and so does a block's second visit finding the caches
+    (the tactician's, the Colosseum's) warmed by its first."""
     tallies = {p: Tally(matches=n) for p in paths}
+    current: list[Tally] = []
+    gc_start = [0.0]
+
+    def on_gc(phase: str, info: dict[str, int]) -> None:
+        # The time inside collections, measured directly: what the collector settings change.
+        if phase == "start":
+            gc_start[0] = time.perf_counter()
+        elif current:
+            current[0].gc_seconds += time.perf_counter() - gc_start[0]
+            current[0].collections[info["generation"]] += 1
+
     for p in paths:  # warm up: caches, lazy imports
         _PLAYERS[p](ruleset, options, bot, derive_seed(seed, "warm-up"), Tally(), False)
     # The dice floor re-throws the first matches' dice: a sample, because keeping every log
     # alive would give the collector more to walk in the very run being timed.
     keep = {p: _FLOOR_MATCHES if p == paths[0] else 0 for p in paths}
     size = max(1, -(-n // _BLOCKS))
-    for b, start in enumerate(range(0, n, size)):
-        for p in paths if b % 2 == 0 else paths[::-1]:
-            play, t = _PLAYERS[p], tallies[p]
-            wall, cpu = time.perf_counter(), time.process_time()
-            for i in range(start, min(start + size, n)):
-                play(ruleset, options, bot, derive_seed(seed, i), t, i < keep[p])
-            t.seconds += time.perf_counter() - wall
-            t.cpu_seconds += time.process_time() - cpu
+    gc.callbacks.append(on_gc)
+    try:
+        for b, start in enumerate(range(0, n, size)):
+            for p in paths if b % 2 == 0 else paths[::-1]:
+                play, t = _PLAYERS[p], tallies[p]
+                current[:] = [t]
+                wall, cpu = time.perf_counter(), time.process_time()
+                for i in range(start, min(start + size, n)):
+                    play(ruleset, options, bot, derive_seed(seed, i), t, i < keep[p])
+                t.seconds += time.perf_counter() - wall
+                t.cpu_seconds += time.process_time() - cpu
+                current.clear()
+    finally:
+        gc.callbacks.remove(on_gc)
     return tallies
 
 
@@ -211,6 +235,8 @@ def _run_entry(bot: str, path: str, t: Tally, floor_us: float, peak_kib: float) 
         "cpu_seconds": round(t.cpu_seconds, 4),
         "bot_seconds": round(t.bot_seconds, 4),
         "engine_seconds": round(engine, 4),
+        "gc_seconds": round(t.gc_seconds, 4),
+        "gc_collections": list(t.collections),
         "matches_per_second_per_core": _rate(t.matches, t.seconds, 2),
         "decisions_per_second": _rate(t.decisions, t.seconds, 1),
         "engine_us_per_die": engine_us,
