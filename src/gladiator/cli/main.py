@@ -321,10 +321,10 @@ def bench(
 
 @app.command("bench-compare")
 def bench_compare(
-    ruleset: Annotated[str, typer.Argument()] = "quick",
     baseline: Annotated[
         Path, typer.Option(help="The old build: a checkout with its own .venv (or uv).")
-    ] = Path("/work/baseline"),
+    ],
+    ruleset: Annotated[str, typer.Argument()] = "quick",
     new: Annotated[
         Path | None, typer.Option(help="The new build (default: this checkout).")
     ] = None,

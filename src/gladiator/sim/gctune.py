@@ -48,6 +48,8 @@ def tuned_gc(gen0: int = GEN0, *, enabled: bool = True) -> Iterator[dict[str, An
     """Within the block, the tuned collector (or, with `enabled=False`, the default one, so that
     a benchmark can show the difference). Yields the settings; restores the old ones after."""
     before = gc.get_threshold()
+    # Objects someone froze before us stay frozen: unfreezing cannot tell theirs from ours.
+    ours = enabled and gc.get_freeze_count() == 0
     if enabled:
         _tune(gen0)
     try:
@@ -55,7 +57,8 @@ def tuned_gc(gen0: int = GEN0, *, enabled: bool = True) -> Iterator[dict[str, An
     finally:
         if enabled:
             gc.set_threshold(*before)
-            gc.unfreeze()
+            if ours:
+                gc.unfreeze()
 
 
 def tune_worker(gen0: int = GEN0) -> None:
