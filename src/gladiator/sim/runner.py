@@ -184,7 +184,9 @@ def run_batch(
                 if on_progress:
                     on_progress(len(c))
         else:
-            with ProcessPoolExecutor(max_workers=jobs, initializer=tune_worker) as pool:
+            with ProcessPoolExecutor(
+                max_workers=jobs, initializer=_start_worker, initargs=(ruleset_name,)
+            ) as pool:
                 futures = [
                     pool.submit(_chunk, ruleset_name, dict(options), seed, list(bots), c, rec)
                     for c in chunks
@@ -196,6 +198,14 @@ def run_batch(
                         on_progress(len(part))
     results.sort(key=lambda s: s.index)
     return results
+
+
+def _start_worker(ruleset_name: str) -> None:
+    """Load the ruleset (its tables) before the first chunk and freeze it with the rest. Under
+    fork the worker has it from the parent already; a spawned worker would load it per batch
+    anyway, but this way the collector never walks it."""
+    get(ruleset_name)
+    tune_worker()
 
 
 def _chunks(matches: int, jobs: int) -> list[range]:
