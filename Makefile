@@ -9,7 +9,7 @@
 export UV_PYTHON_DOWNLOADS := never
 UV := $(shell command -v uv 2>/dev/null || echo "python3 -m uv")
 
-.PHONY: setup setup-play play play-terminal test lint typecheck pytest bench clean
+.PHONY: setup setup-play play play-terminal test lint typecheck pytest bench bench-compare clean
 
 setup:
 	@bash scripts/setup-system.sh --test
@@ -44,6 +44,14 @@ bench: setup-play
 	$(UV) run --frozen --no-dev gladiator bench quick --matches 1000 --out bench/quick.json
 	$(UV) run --frozen --no-dev gladiator bench skirmish --matches 200 --out bench/skirmish.json
 	$(UV) run --frozen --no-dev gladiator bench colosseum --matches 20 --out bench/colosseum.json
+
+# Old build against this one, same workload, alternating subprocesses, each build's own Python:
+# `make bench-compare BASELINE=DIR`, DIR an old checkout (with its own .venv, or uv to make one).
+bench-compare: setup-play
+	@test -n "$(BASELINE)" || { echo "bench-compare: give BASELINE=DIR, an old checkout" >&2; exit 2; }
+	$(UV) run --frozen --no-dev gladiator bench-compare quick --baseline $(BASELINE) --matches 300 --out bench/compare-quick.json
+	$(UV) run --frozen --no-dev gladiator bench-compare skirmish --baseline $(BASELINE) --matches 200 --out bench/compare-skirmish.json
+	$(UV) run --frozen --no-dev gladiator bench-compare colosseum --baseline $(BASELINE) --matches 30 --out bench/compare-colosseum.json
 
 clean:
 	rm -rf .venv .mypy_cache .pytest_cache .ruff_cache .hypothesis

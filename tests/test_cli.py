@@ -117,6 +117,11 @@ def test_binary_missing_and_folder_records_are_refused(tmp_path: Path) -> None:
         ["play", "quick", "--seat", "mauve"],
         ["play", "quick", "--vs", "oracle"],
         ["bench", "nope"],
+        ["bench", "quick", "--gc", "off"],
+        ["bench", "quick", "--bots", "oracle"],
+        ["bench-compare", "quick", "--baseline", "/nonexistent/checkout"],
+        ["bench-compare", "quick", "--baseline", ".", "--gc", "off"],
+        ["bench-compare", "chess", "--baseline", "."],
         ["sim", "quick", "--gladiators", "heavy,light", "-o", 'gladiators=["light","light"]'],
     ],
 )

@@ -362,3 +362,30 @@ def test_fresh_seed_and_nonce_are_random_and_well_formed() -> None:
     assert len(seeds) == 20 and len(nonces) == 20
     assert all(0 <= s < 2**63 for s in seeds)
     assert all(len(n) == 32 and int(n, 16) >= 0 for n in nonces)
+
+
+def test_thrown_counts_each_die_not_each_roll() -> None:
+    """`thrown` counts individual dice: 5D6 is five, D66 two, 2D3-1 two, a pair two; `count`
+    stays the number of logged rolls."""
+    dice = Dice(5)
+    dice.d(6, "a", "§t")
+    dice.pair("b", "§t")
+    dice.roll("5D6", "c", "§t")
+    dice.roll_detail("D66", "d", "§t")
+    dice.roll("2D3-1", "e", "§t")
+    dice.coloured(["white", "white", "white", "black", "red"], "wound", "§10.1")
+    assert dice.thrown == 1 + 2 + 5 + 2 + 2 + 5
+    assert dice.thrown == sum(len(r.faces) for r in dice.log)
+    assert dice.count == 6
+
+
+def test_thrown_is_kept_without_recording_and_carried_by_a_fork() -> None:
+    """A non-recording Dice still counts what it throws; a fork starts from the same count and
+    counts on by itself."""
+    quiet = Dice(6, recording=False)
+    quiet.roll("5D6", "wound", "§10.1")
+    quiet.coloured(["white", "red"], "wound", "§10.1")
+    assert (quiet.count, quiet.thrown) == (0, 7)
+    twin = quiet.fork()
+    twin.d(20, "x", "§t")
+    assert (twin.thrown, quiet.thrown) == (8, 7)

@@ -310,15 +310,69 @@ def bench(
     ruleset: Annotated[str, typer.Argument()] = "quick",
     matches: Annotated[int, typer.Option(min=1)] = 1000,
     seed: int = 1,
+    gc: Annotated[
+        str, typer.Option(help="tuned (as `sim` runs) or default: the collector for timed runs.")
+    ] = "tuned",
+    bots: Annotated[
+        str | None, typer.Option(help="Bots to bench, comma-separated (default: all of them).")
+    ] = None,
     out: Annotated[Path | None, typer.Option(help="Also write the JSON here.")] = None,
 ) -> None:
-    """Matches per second per core, and the engine time over the dice floor, as JSON."""
+    """Matches and decisions per second on one core, on the unchecked (sim) path and the checked
+    (Match) path, engine microseconds per die thrown, and the dice floor, as JSON."""
     from gladiator.sim.bench import run_bench
 
     try:
         registry.get(ruleset)
-        result = run_bench(ruleset, matches, seed)
-    except ValueError as exc:
+        if gc not in ("tuned", "default"):
+            raise UserError(f"--gc must be tuned or default, not {gc!r}")
+        bot_names = None
+        if bots is not None:
+            bot_names = tuple(b.strip().lower() for b in bots.split(",") if b.strip())
+            for b in bot_names:
+                if b not in BOTS:
+                    raise UserError(f"unknown bot {b!r}; known: {', '.join(sorted(BOTS))}")
+        result = run_bench(ruleset, matches, seed, bot_names, tune_gc=gc == "tuned")
+    except (UserError, ValueError) as exc:
+        _fail(str(exc))
+        return
+    _print_json(result, out)
+
+
+@app.command("bench-compare")
+def bench_compare(
+    baseline: Annotated[
+        Path, typer.Option(help="The old build: a checkout with its own .venv (or uv).")
+    ],
+    ruleset: Annotated[str, typer.Argument()] = "quick",
+    new: Annotated[
+        Path | None, typer.Option(help="The new build (default: this checkout).")
+    ] = None,
+    matches: Annotated[int, typer.Option(min=1)] = 200,
+    reps: Annotated[int, typer.Option(min=1, help="Repetitions of each build, interleaved.")] = 5,
+    seed: Annotated[int, typer.Option(min=0)] = 1,
+    gc: Annotated[str, typer.Option(help="default or tuned, alike for both builds.")] = "default",
+    out: Annotated[Path | None, typer.Option(help="Also write the JSON here.")] = None,
+) -> None:
+    """Old and new build side by side: the same workload in each build's own Python, in
+    alternating subprocesses; medians and the ratios new/old, as JSON."""
+    from gladiator.sim.compare import run_compare
+
+    try:
+        registry.get(ruleset)
+        if gc not in ("tuned", "default"):
+            raise UserError(f"--gc must be tuned or default, not {gc!r}")
+        result = run_compare(
+            baseline,
+            new,
+            ruleset=ruleset,
+            matches=matches,
+            seed=seed,
+            reps=reps,
+            gc=gc,
+            on_rep=lambda rep, name: err.print(f"rep {rep + 1}/{reps}: {name} build", style="dim"),
+        )
+    except (UserError, ValueError) as exc:
         _fail(str(exc))
         return
     _print_json(result, out)

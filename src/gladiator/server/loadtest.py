@@ -30,7 +30,7 @@ from gladiator.core.decisions import Arrange, ChooseOne, Decision, Distribute, O
 from gladiator.core.hexgrid import Hex
 from gladiator.server.app import create_app
 from gladiator.server.listen import start_in_thread
-from gladiator.sim.bench import machine
+from gladiator.sim.machine import machine
 from gladiator.sim.runner import derive_seed
 from gladiator.store import Store
 

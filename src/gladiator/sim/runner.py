@@ -1,4 +1,10 @@
-"""Bot-versus-bot matches, one at a time or in batches over local processes."""
+"""Bot-versus-bot matches, one at a time or in batches over local processes.
+
+A batch plays the unchecked path (principle 9): the bots choose from the pending decisions, so
+their orders need no second check, and `apply(..., quiet=True)` builds no event text nobody
+reads. A match whose record is kept goes through the checked `Match`, which keeps the events.
+Both give the same summary: a quiet apply must leave the same state and throw the same dice.
+"""
 
 from __future__ import annotations
 
@@ -11,8 +17,11 @@ from pathlib import Path
 from typing import Any
 
 from gladiator.bots import best_bot, make_bot
+from gladiator.core.dice import Dice
 from gladiator.core.match import Match
+from gladiator.core.protocol import Ruleset
 from gladiator.registry import get
+from gladiator.sim.gctune import tune_worker, tuned_gc
 
 __all__ = ["MatchSummary", "default_bots", "derive_seed", "play_match", "run_batch"]
 
@@ -49,8 +58,23 @@ def play_match(
     *,
     index: int = 0,
     keep_record: bool = False,
+    checked: bool = False,
 ) -> MatchSummary:
+    """One match. Unchecked and quiet unless a record is kept or `checked` asks for `Match`."""
     ruleset = get(ruleset_name)
+    if keep_record or checked:
+        return _play_checked(ruleset, options, seed, bots, index, keep_record)
+    return _play_unchecked(ruleset, options, seed, bots, index)
+
+
+def _play_checked(
+    ruleset: Ruleset[Any],
+    options: Mapping[str, Any],
+    seed: int,
+    bots: Sequence[str],
+    index: int,
+    keep_record: bool,
+) -> MatchSummary:
     match = Match(ruleset, options, seed=seed, nonce=f"{derive_seed(seed, 'nonce'):016x}")
     players = {s: make_bot(bots[i % len(bots)]) for i, s in enumerate(match.seats)}
     rng = random.Random(derive_seed(seed, "bots"))
@@ -70,6 +94,41 @@ def play_match(
         rounds=ruleset.rounds(match.state),
         dice=match.dice.count,
         record_json=match.record().to_json() if keep_record else None,
+    )
+
+
+def _play_unchecked(
+    ruleset: Ruleset[Any],
+    options: Mapping[str, Any],
+    seed: int,
+    bots: Sequence[str],
+    index: int,
+) -> MatchSummary:
+    opts = ruleset.normalise_options(options)
+    seats = ruleset.seats(opts)
+    # Still recording: the summary counts rolls as a checked match does (`Dice.count`).
+    dice = Dice(seed)
+    state, _ = ruleset.initial_state(opts, dice)
+    players = {s: make_bot(bots[i % len(bots)]) for i, s in enumerate(seats)}
+    rng = random.Random(derive_seed(seed, "bots"))
+    pending_of, apply, outcome_of = ruleset.pending, ruleset.apply, ruleset.outcome
+    steps = 0
+    while (outcome := outcome_of(state)) is None:
+        pending = pending_of(state)
+        if not pending:
+            raise RuntimeError(f"{ruleset.name}: no seat to decide, yet no outcome")
+        orders = {s: players[s].choose(ruleset, state, s, d, rng) for s, d in pending.items()}
+        apply(state, orders, dice, quiet=True)
+        steps += 1
+    return MatchSummary(
+        index=index,
+        seed=seed,
+        winners=outcome.winners,
+        method=outcome.method,
+        labels={s: ruleset.seat_label(state, s) for s in seats},
+        steps=steps,
+        rounds=ruleset.rounds(state),
+        dice=dice.count,
     )
 
 
@@ -115,24 +174,55 @@ def run_batch(
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
     rec = str(records) if records is not None else None
-    size = max(1, min(200, matches // (jobs * 8) or 1))
-    chunks = [list(range(a, min(a + size, matches))) for a in range(0, matches, size)]
+    chunks = _chunks(matches, jobs)
     results: list[MatchSummary] = []
-    if jobs <= 1:
-        for c in chunks:
-            results.extend(_chunk(ruleset_name, options, seed, bots, c, rec))
-            if on_progress:
-                on_progress(len(c))
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [
-                pool.submit(_chunk, ruleset_name, dict(options), seed, list(bots), c, rec)
-                for c in chunks
-            ]
-            for fut in as_completed(futures):
-                part = fut.result()
-                results.extend(part)
+    # Set before the pool starts, so that forked workers inherit the tuned collector too.
+    with tuned_gc():
+        if jobs <= 1:
+            for c in chunks:
+                results.extend(_chunk(ruleset_name, options, seed, bots, c, rec))
                 if on_progress:
-                    on_progress(len(part))
+                    on_progress(len(c))
+        else:
+            with ProcessPoolExecutor(
+                max_workers=jobs, initializer=_start_worker, initargs=(ruleset_name,)
+            ) as pool:
+                futures = [
+                    pool.submit(_chunk, ruleset_name, dict(options), seed, list(bots), c, rec)
+                    for c in chunks
+                ]
+                for fut in as_completed(futures):
+                    part = fut.result()
+                    results.extend(part)
+                    if on_progress:
+                        on_progress(len(part))
     results.sort(key=lambda s: s.index)
     return results
+
+
+def _start_worker(ruleset_name: str) -> None:
+    """Load the ruleset (its tables) before the first chunk and freeze it with the rest. Under
+    fork the worker has it from the parent already; a spawned worker would load it per batch
+    anyway, but this way the collector never walks it."""
+    get(ruleset_name)
+    tune_worker()
+
+
+def _chunks(matches: int, jobs: int) -> list[range]:
+    """Match indices in chunks that shrink towards the end (guided scheduling): the first ones
+    big, so that few round trips are paid, the last ones single matches, so that when the work
+    runs out no worker sits idle for long behind another's long chunk (a Colosseum match can
+    take ten times another). Every index once, in order."""
+    out = []
+    start = 0
+    while start < matches:
+        size = max(1, min(_MAX_CHUNK, (matches - start) // (jobs * _SHARE)))
+        out.append(range(start, start + size))
+        start += size
+    return out
+
+
+# A chunk takes at most 1/_SHARE of what is left per worker, and never more than _MAX_CHUNK
+# matches (the progress bar moves by chunks).
+_SHARE = 4
+_MAX_CHUNK = 20
