@@ -328,18 +328,17 @@ def _act(state: QuickState, seat: str, order: str, dice: Dice, events: list[Even
     b = board(state.options["arena_side"])
     step = b.moves[me.hex, me.facing].get(order)
     if step is not None:  # §5.2.1, §5.2.2
-        cost, dest = step
+        cost, dest, told = step
         me.hex = dest
         state.ap -= cost
         if events is not None:
-            q, r = dest
             events.append(
                 {
                     "type": "move",
                     "seat": seat,
                     "order": order,
-                    "to": [q, r],
-                    "text": f"{seat} {STEP_LABELS[order]} to {q},{r} ({cost} AP, quick §5.2)",
+                    "to": [dest.q, dest.r],
+                    "text": f"{seat} {told}",
                 }
             )
         return False
