@@ -133,7 +133,8 @@ class QuickRules(Ruleset[QuickState]):
         else:
             seat = state.active
             struck = _act(state, seat, orders[seat], dice, events)
-            _advance(state, dice, events, check_end=struck)
+            if struck or state.ap <= 0:  # else he acts on, and nothing else can have changed
+                _advance(state, dice, events, check_end=struck)
         return events if events is not None else []
 
     def outcome(self, state: QuickState) -> Outcome | None:
@@ -413,8 +414,6 @@ def _advance(
     `check_end=False`: nobody can have left the fight since the last look (no blow was struck)."""
     if state.phase == "fate":
         return
-    if not check_end and state.ap > 0:
-        return  # he acts on
     if check_end and _check_end(state, events):
         return
     while state.ap <= 0 or not state.fighters[state.active].fighting:
