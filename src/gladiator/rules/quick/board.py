@@ -15,9 +15,9 @@ from gladiator.core import hexgrid as hg
 from gladiator.core.decisions import ChooseOne, Option
 from gladiator.core.hexgrid import Hex, HexMap, Relation
 from gladiator.rules.common import hexagon_arena
-from gladiator.rules.quick.tables import ActionCosts, tables
+from gladiator.rules.quick.tables import QuickTables, tables
 
-__all__ = ["STEPS", "STEP_LABELS", "Board", "Step", "board", "hexes_between"]
+__all__ = ["STEPS", "STEP_LABELS", "Board", "Move", "Step", "board", "hexes_between"]
 
 # Step orders by the relation of the destination hex to the mover's facing (§5.2.1, §5.2.2).
 STEPS: dict[str, Relation] = {
@@ -39,35 +39,42 @@ STEP_LABELS = {
 
 Step = tuple[int, Hex, Option]
 """One step open from a hex and facing: its cost in AP, the hex it leads to, the option."""
+Move = tuple[int, Hex, str]
+"""One step taken: its cost in AP, the hex it leads to, the text of its event after the seat."""
 
 
 class Board:
-    """A hexagon sheet of `side` hexes a side (QR1) under the action costs of the tables."""
+    """A hexagon sheet of `side` hexes a side (QR1) under the action costs of these tables."""
 
-    __slots__ = ("alone", "arena", "costs", "end", "moves", "near", "pivots", "steps")
+    __slots__ = ("alone", "arena", "costs", "end", "moves", "near", "pivots", "steps", "tables")
 
-    def __init__(self, side: int, costs: ActionCosts) -> None:
+    def __init__(self, side: int, t: QuickTables) -> None:
+        self.tables = t
         self.arena: HexMap = hexagon_arena(side)
-        self.costs = costs
+        self.costs = costs = t.action_costs
         # For each (hex, facing), the steps that stay on the sheet (§2.1), in the order of STEPS;
         # a step forward costs `forward` AP (§5.2.1), any other `other_step` (§5.2.2).
         self.steps: dict[tuple[Hex, int], tuple[Step, ...]] = {}
-        # The same by order: where each step from (hex, facing) leads, and its cost.
-        self.moves: dict[tuple[Hex, int], dict[str, tuple[int, Hex]]] = {}
+        # The same by order: each step's cost, where it leads, and how the move event tells it.
+        self.moves: dict[tuple[Hex, int], dict[str, Move]] = {}
         # The other hexes within two of each hex: a figure there may bear on legality.
         self.near: dict[Hex, frozenset[Hex]] = {}
         for h in self.arena.hexes:
             self.near[h] = frozenset(hg.disk(h, 2)) - {h}
             for facing in range(6):
                 row: list[Step] = []
+                moves: dict[str, Move] = {}
                 for code, rel in STEPS.items():
                     dest = hg.neighbor_at(h, facing, rel)
-                    if dest in self.arena:
-                        cost = costs.forward if rel is Relation.FRONT else costs.other_step
-                        label = f"{STEP_LABELS[code]} ({cost} AP)"
-                        row.append((cost, dest, Option(code, label, dest)))
+                    if dest not in self.arena:
+                        continue
+                    cost = costs.forward if rel is Relation.FRONT else costs.other_step
+                    what = STEP_LABELS[code]
+                    row.append((cost, dest, Option(code, f"{what} ({cost} AP)", dest)))
+                    told = f"{what} to {dest.q},{dest.r} ({cost} AP, quick §5.2)"
+                    moves[code] = (cost, dest, told)
                 self.steps[h, facing] = tuple(row)
-                self.moves[h, facing] = {o.text: (cost, dest) for cost, dest, o in row}
+                self.moves[h, facing] = moves
         # §5.2.3
         self.pivots = (
             Option("L", f"pivot left ({costs.pivot} AP)"),
@@ -83,10 +90,10 @@ _BOARDS: dict[int, Board] = {}
 
 def board(side: int) -> Board:
     """The board of a sheet of `side`, built on first use and again if the tables change."""
-    costs = tables().action_costs
+    t = tables()
     b = _BOARDS.get(side)
-    if b is None or b.costs is not costs:
-        b = _BOARDS[side] = Board(side, costs)
+    if b is None or b.tables is not t:
+        b = _BOARDS[side] = Board(side, t)
     return b
 
 

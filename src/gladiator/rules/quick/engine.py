@@ -129,7 +129,8 @@ class QuickRules(Ruleset[QuickState]):
         else:
             seat = state.active
             struck = _act(state, seat, orders[seat], dice, events)
-            _advance(state, dice, events, check_end=struck)
+            if struck or state.ap <= 0:  # else he acts on, and nothing else can have changed
+                _advance(state, dice, events, check_end=struck)
         return events if events is not None else []
 
     def outcome(self, state: QuickState) -> Outcome | None:
@@ -320,18 +321,17 @@ def _act(state: QuickState, seat: str, order: str, dice: Dice, events: list[Even
     b = board(state.options["arena_side"])
     step = b.moves[me.hex, me.facing].get(order)
     if step is not None:  # §5.2.1, §5.2.2
-        cost, dest = step
+        cost, dest, told = step
         me.hex = dest
         state.ap -= cost
         if events is not None:
-            q, r = dest
             events.append(
                 {
                     "type": "move",
                     "seat": seat,
                     "order": order,
-                    "to": [q, r],
-                    "text": f"{seat} {STEP_LABELS[order]} to {q},{r} ({cost} AP, quick §5.2)",
+                    "to": [dest.q, dest.r],
+                    "text": f"{seat} {told}",
                 }
             )
         return False
@@ -406,8 +406,6 @@ def _advance(
     `check_end=False`: nobody can have left the fight since the last look (no blow was struck)."""
     if state.phase == "fate":
         return
-    if not check_end and state.ap > 0:
-        return  # he acts on
     if check_end and _check_end(state, events):
         return
     while state.ap <= 0 or not state.fighters[state.active].fighting:
