@@ -80,10 +80,10 @@ def _run_workload(checkout: Path, args: Sequence[str], timeout: float) -> dict[s
         tail = (p.stderr or p.stdout).strip().splitlines()[-3:]
         raise CompareError(f"the workload failed in {checkout}: {' | '.join(tail)}")
     result: dict[str, Any] = json.loads(p.stdout.strip().splitlines()[-1])
-    package = Path(result["package"]).resolve()
+    package = Path(result.pop("package")).resolve()
     if checkout.resolve() not in package.parents:
         raise CompareError(f"{checkout}'s Python imported gladiator from {package}, not from it")
-    return result
+    return result  # without the package's path: the JSON names no folder of this machine
 
 
 def _medians(reps: list[dict[str, Any]], modes: Sequence[str]) -> dict[str, dict[str, float]]:
@@ -150,7 +150,6 @@ def run_compare(
         "machine": machine(),
         "builds": {
             name: {
-                "path": str(path),
                 **_git(path),
                 "quiet_supported": runs[name][0]["quiet_supported"],
                 "python": runs[name][0]["python"],
