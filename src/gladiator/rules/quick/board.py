@@ -2,9 +2,9 @@
 
 The sheet never changes during a match, so for every hex and facing the steps that stay on it
 (§2.1), with their cost (§5.2.1, §5.2.2) and the option that offers them, are built once and then
-only looked up by legal-move generation. A board also keeps the decisions of a gladiator with no
-other figure near him (see `engine.pending`): they depend on nothing but his seat, hex, facing
-and action points, and decisions are immutable, so each is built once.
+only looked up by legal-move generation. A board also keeps the decisions of a gladiator with
+nobody near enough to matter (see `engine.pending`): they depend on nothing but his seat, hex,
+facing and action points, and decisions are immutable, so each is built once.
 """
 
 from __future__ import annotations
@@ -46,7 +46,18 @@ Move = tuple[int, Hex, str]
 class Board:
     """A hexagon sheet of `side` hexes a side (QR1) under the action costs of these tables."""
 
-    __slots__ = ("alone", "arena", "costs", "end", "moves", "near", "pivots", "steps", "tables")
+    __slots__ = (
+        "adjacent",
+        "alone",
+        "arena",
+        "costs",
+        "end",
+        "moves",
+        "pivots",
+        "steps",
+        "tables",
+        "two_away",
+    )
 
     def __init__(self, side: int, t: QuickTables) -> None:
         self.tables = t
@@ -57,10 +68,12 @@ class Board:
         self.steps: dict[tuple[Hex, int], tuple[Step, ...]] = {}
         # The same by order: each step's cost, where it leads, and how the move event tells it.
         self.moves: dict[tuple[Hex, int], dict[str, Move]] = {}
-        # The other hexes within two of each hex: a figure there may bear on legality.
-        self.near: dict[Hex, frozenset[Hex]] = {}
+        # The hexes next to each hex, and those two away: a figure there may bear on legality.
+        self.adjacent: dict[Hex, frozenset[Hex]] = {}
+        self.two_away: dict[Hex, frozenset[Hex]] = {}
         for h in self.arena.hexes:
-            self.near[h] = frozenset(hg.disk(h, 2)) - {h}
+            self.adjacent[h] = frozenset(hg.ring(h, 1))
+            self.two_away[h] = frozenset(hg.ring(h, 2))
             for facing in range(6):
                 row: list[Step] = []
                 moves: dict[str, Move] = {}

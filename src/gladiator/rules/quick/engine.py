@@ -18,7 +18,7 @@ from gladiator.core.protocol import Event, Outcome, Ruleset
 from gladiator.rules.quick import combat, presentation
 from gladiator.rules.quick import fate as fate_rules
 from gladiator.rules.quick.arena import arena_of
-from gladiator.rules.quick.board import STEP_LABELS, STEPS, board, hexes_between
+from gladiator.rules.quick.board import STEP_LABELS, STEPS, Board, board, hexes_between
 from gladiator.rules.quick.evaluation import evaluate
 from gladiator.rules.quick.options import SEAT_NAMES, QuickOptions, normalise
 from gladiator.rules.quick.state import Fighter, QuickState
@@ -105,10 +105,8 @@ class QuickRules(Ruleset[QuickState]):
         seat = state.active
         me = state.fighters[seat]
         b = board(state.options["arena_side"])
-        if _alone(state, me, b.near[me.hex]):
-            # With no figure within two hexes, no hex around him is taken (§6.1) or in a zone
-            # (§6.3) and nobody is in reach of a strike (§6.2) or a cast (§10.2): his choices
-            # depend on his hex, facing and AP alone, and that decision is built once.
+        if _alone(state, me, b):
+            # His choices depend on his hex, facing and AP alone: that decision is built once.
             memo = b.alone
             key = (seat, state.ap, me.hex, me.facing)
             choice = memo.get(key)
@@ -305,10 +303,18 @@ def _act_decision(state: QuickState, seat: str) -> ChooseOne:
     return ChooseOne(prompt=f"{seat}: {state.ap} AP left", options=options, aliases=tuple(aliases))
 
 
-def _alone(state: QuickState, me: Fighter, near: frozenset[Hex]) -> bool:
-    """Whether no other figure on the sheet stands in `near` (the hexes within two of `me`)."""
-    for f in state.fighters.values():  # noqa: SIM110 - a plain loop: this runs every decision
-        if f is not me and f.on_board and f.hex in near:
+def _alone(state: QuickState, me: Fighter, b: Board) -> bool:
+    """Whether no other figure bears on what `me` may do. One next to him takes a hex he might
+    step into (§6.1), binds him by its zone (§6.3) or may be struck (§6.2); one two hexes away
+    matters only if he could cast a net at it (§10.2); any farther off, none does."""
+    adjacent = b.adjacent[me.hex]
+    two_away = b.two_away[me.hex]
+    for f in state.fighters.values():  # a plain loop: this runs at every decision
+        if f is me or not f.on_board:
+            continue
+        if f.hex in adjacent:
+            return False
+        if f.hex in two_away and b.costs.net_cast <= state.ap and can_cast(state, me):
             return False
     return True
 
