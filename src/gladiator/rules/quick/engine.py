@@ -263,7 +263,7 @@ def legal_actions(
 ) -> list[Option]:
     """The orders open to the active seat. `aliases` collects other spellings accepted (a lone
     target may still be named: `ST>blue` for `ST`)."""
-    b = board(int(state.options["arena_side"]))
+    b = board(state.options["arena_side"])
     t = b.costs
     me = state.fighters[seat]
     ap = state.ap
