@@ -43,7 +43,12 @@ from gladiator.rules.colosseum.plots import (
     path,
     uses_movement_phase,
 )
-from gladiator.rules.colosseum.postures import check_unconscious, fall_prone, posture_after_plot
+from gladiator.rules.colosseum.postures import (
+    FALL_PRONE_BELOW,
+    check_unconscious,
+    fall_prone,
+    posture_after_plot,
+)
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.walls import arena_of, in_edge_order
 from gladiator.rules.colosseum.wounds import (
@@ -53,8 +58,6 @@ from gladiator.rules.colosseum.wounds import (
 )
 
 AfterMovement = Literal["combat", "end", "over"]
-
-FALL_PRONE_BELOW = 7  # §15.4: 2D6 + AG below 7
 
 
 def _leaves_hex(plot: PhasePlot, g: Gladiator) -> bool:

@@ -15,13 +15,11 @@ from gladiator.core.protocol import Event
 from gladiator.rules.colosseum.events import event
 from gladiator.rules.colosseum.logsheet import roll_log_sheet
 from gladiator.rules.colosseum.positions import Position
-from gladiator.rules.colosseum.postures import fall_prone
+from gladiator.rules.colosseum.postures import FALL_PRONE_BELOW, fall_prone
 from gladiator.rules.colosseum.state import Gladiator
 from gladiator.rules.colosseum.styles import choose_styles, kit, parse_weapons, style
 
-__all__ = ["FALL_PRONE_BELOW", "kneel_check", "styled_gladiators"]
-
-FALL_PRONE_BELOW = 7  # §15.4: 2D6 + AG below 7
+__all__ = ["kneel_check", "styled_gladiators"]
 
 
 def styled_gladiators(

@@ -26,6 +26,8 @@ from gladiator.rules.colosseum.plots import (
 )
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 
+FALL_PRONE_BELOW = 7  # §15.4: a Stumbling man falls Prone on 2D6 + AG below 7
+
 
 def posture_after_plot(
     state: ColosseumState,

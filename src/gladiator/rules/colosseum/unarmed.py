@@ -31,14 +31,12 @@ from gladiator.rules.colosseum.events import event, sheet_events
 from gladiator.rules.colosseum.hits import Lose, apply_body_hit, stun_hit
 from gladiator.rules.colosseum.logsheet import AREA_NAMES
 from gladiator.rules.colosseum.plots import ItemKind
-from gladiator.rules.colosseum.postures import fall_prone
+from gladiator.rules.colosseum.postures import FALL_PRONE_BELOW, fall_prone
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.tables import Area, critical_result
 from gladiator.rules.colosseum.wounds import body_hit, drop_location
 
 __all__ = ["unarmed_strike"]
-
-FALL_PRONE_BELOW = 7  # §15.4: 2D6 + AG below 7
 
 
 def unarmed_strike(
