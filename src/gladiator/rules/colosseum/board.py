@@ -91,21 +91,27 @@ def starting_positions(board: HexMap, *, axis: int = 0) -> tuple[Position, Posit
 _SHIFTS: tuple[Hex, ...] = tuple(ring(Hex(0, 0), EDGE_SHIFT))
 
 
-def _cosine(a: Hex, b: Hex) -> float:
-    ax, ay = to_pixel(a)
-    bx, by = to_pixel(b)
-    return (ax * bx + ay * by) / (math.hypot(ax, ay) * math.hypot(bx, by))
+# The shift vectors on the page and their lengths, worked out once: the shift is tried often.
+_SHIFT_PIXELS: tuple[tuple[Hex, float, float, float], ...] = tuple(
+    (v, *to_pixel(v), math.hypot(*to_pixel(v))) for v in _SHIFTS
+)
 
 
 def _shift_vector(current: Mapping[str, Position], toward: Hex, board: HexMap) -> Hex:
     """M13: the length-3 vector pointing most nearly along `toward` among those that leave the
     fewest gladiators off the board (ties: ring order)."""
-
-    def key(v: Hex) -> tuple[int, float]:
-        left_off = sum(1 for p in current.values() if add(p.hex, v) not in board)
-        return left_off, -_cosine(v, toward)
-
-    return min((v for v in _SHIFTS if _cosine(v, toward) > 0), key=key)
+    bx, by = to_pixel(toward)
+    b_len = math.hypot(bx, by)
+    best: tuple[int, float] | None = None
+    chosen = _SHIFTS[0]
+    for v, ax, ay, a_len in _SHIFT_PIXELS:
+        cosine = (ax * bx + ay * by) / (a_len * b_len)  # as the cosine of the two, exactly
+        if cosine <= 0:
+            continue
+        key = (sum(1 for p in current.values() if add(p.hex, v) not in board), -cosine)
+        if best is None or key < best:
+            best, chosen = key, v
+    return chosen
 
 
 def map_edge_shift(
@@ -120,6 +126,8 @@ def map_edge_shift(
     events: list[Event] = []
     total = Hex(0, 0)
     if not current:
+        return current, total, events
+    if all(p.hex in board for p in current.values()):  # nearly every phase
         return current, total, events
     centre = board.centre()
     spread = max(distance(a.hex, b.hex) for a in current.values() for b in current.values())

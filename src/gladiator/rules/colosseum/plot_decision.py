@@ -100,6 +100,81 @@ def _shapes(status: PlotStatus, facing: int) -> tuple[tuple[PhasePlot, _Shape], 
     return tuple((p, _shape(p, facing)) for p in legal_plots(status))
 
 
+def _ghost(shape: _Shape, label: str, text: str = "") -> Option:
+    # The ghost of the move: the end hex, the hexes passed through (his own first) and the
+    # facing it ends with.
+    return Option(text or shape.text, label, shape.end, shape.hexes, shape.facing)
+
+
+@lru_cache(maxsize=1024)
+def _base_options(status: PlotStatus, facing: int) -> tuple[Option, ...]:
+    """Every legal plot (§7.2, however far from his opponent it takes him, §7.7). Cached apart
+    from the items lying around, whose offsets change with every step he takes."""
+    over = status.moves_used >= status.moves_allowed  # §17.3: a moving plot is the extra phase
+    extra = "extra phase (§17.3)"
+    return tuple(
+        _ghost(shape, extra if over and shape.moves else "") for _, shape in _shapes(status, facing)
+    )
+
+
+@lru_cache(maxsize=1024)
+def _kickers(
+    status: PlotStatus, facing: int
+) -> dict[Hex, tuple[tuple[int, PhasePlot, _Shape], ...]]:
+    """The plots a kick may be written with (§13.5, I6), by the hex they end on, each with its
+    place among the plots so that kicks keep the plots' order."""
+    by_end: dict[Hex, list[tuple[int, PhasePlot, _Shape]]] = {}
+    for i, (p, shape) in enumerate(_shapes(status, facing)):
+        if may_kick_with(p, status.posture):
+            by_end.setdefault(shape.end, []).append((i, p, shape))
+    return {h: tuple(v) for h, v in by_end.items()}
+
+
+@lru_cache(maxsize=8192)
+def _plot_kicks(plot: PhasePlot, facing: int, kinds: tuple[ItemKind, ...]) -> tuple[Option, ...]:
+    """The kicks written with one plot (§13.5, I6), the same whatever else he may plot."""
+    shape = _shape(plot, facing)
+    return tuple(
+        _ghost(
+            shape,
+            f"kick the {kind} {KICK_DIRECTIONS[side]} (§13.5)",
+            _with(plot, Kick(kind, side)),
+        )
+        for kind in kinds
+        for side in range(6)
+    )
+
+
+@lru_cache(maxsize=16384)
+def _kicks(
+    status: PlotStatus, facing: int, end: Hex, kinds: tuple[ItemKind, ...]
+) -> tuple[tuple[int, tuple[Option, ...]], ...]:
+    """The kicks of the items lying `end` away (§13.5, I6), grouped by the plot they are
+    written with and its place among the plots."""
+    return tuple(
+        (i, _plot_kicks(p, facing, kinds)) for i, p, _ in _kickers(status, facing).get(end, ())
+    )
+
+
+@lru_cache(maxsize=1024)
+def _throws(
+    status: PlotStatus, facing: int, throwable: tuple[ItemKind, ...], target: str
+) -> tuple[Option, ...]:
+    """The throws written with a Pause (§13.3, I1), if he may Pause."""
+    pause = next((sh for p, sh in _shapes(status, facing) if p == _PAUSE), None)
+    if pause is None:
+        return ()
+    return tuple(
+        _ghost(
+            pause,
+            f"throw your {kind} at {target}, the {area} on a 6 (§13.3)",
+            _with(_PAUSE, Throw(kind, area)),
+        )
+        for kind in throwable
+        for area in AREAS
+    )
+
+
 @lru_cache(maxsize=4096)
 def _plot_options(
     status: PlotStatus,
@@ -108,39 +183,30 @@ def _plot_options(
     throwable: tuple[ItemKind, ...],
     target: str,
 ) -> tuple[Option, ...]:
-    """The plot decision's options: every legal plot (§7.2, however far from his opponent it takes
-    him, §7.7), then kicks written with those that end on an item (§13.5, I6), then the throws
-    written with a Pause (§13.3, I1). In his own frame: hexes are offsets from his hex, and so is
-    `floor` (the items lying around), so one set of options serves wherever he stands."""
-    plots = _shapes(status, facing)
-
-    def ghost(shape: _Shape, label: str, text: str = "") -> Option:
-        # The ghost of the move: the end hex, the hexes passed through (his own first) and the
-        # facing it ends with.
-        return Option(text or shape.text, label, shape.end, shape.hexes, shape.facing)
-
-    over = status.moves_used >= status.moves_allowed  # §17.3: a moving plot is the extra phase
-    extra = "extra phase (§17.3)"
-    out = [ghost(shape, extra if over and shape.moves else "") for _, shape in plots]
+    """The plot decision's options: every legal plot, then kicks written with those that end on
+    an item (§13.5, I6), then the throws written with a Pause (§13.3, I1). In his own frame:
+    hexes are offsets from his hex, and so is `floor` (the items lying around), so one set of
+    options serves wherever he stands."""
+    base = _base_options(status, facing)
+    if not floor and not throwable:
+        return base
+    out: list[Option] = []
     lying: dict[Hex, list[ItemKind]] = {}
     for h, kind in floor:
         if kind not in lying.setdefault(h, []):
             lying[h].append(kind)
-    for p, shape in plots if lying else ():
-        kinds = lying.get(shape.end)
-        if not kinds or not may_kick_with(p, status.posture):
-            continue
-        for kind in kinds:
-            for side in range(6):
-                label = f"kick the {kind} {KICK_DIRECTIONS[side]} (§13.5)"
-                out.append(ghost(shape, label, _with(p, Kick(kind, side))))
-    pause = next(((p, sh) for p, sh in plots if p == _PAUSE), None) if throwable else None
-    if pause is not None:
-        for kind in throwable:
-            for area in AREAS:
-                label = f"throw your {kind} at {target}, the {area} on a 6 (§13.3)"
-                out.append(ghost(pause[1], label, _with(_PAUSE, Throw(kind, area))))
-    return tuple(out)
+    reach = _kickers(status, facing)
+    groups = sorted(
+        g
+        for h, kinds in lying.items()
+        if h in reach  # most items lie where no plot of his ends
+        for g in _kicks(status, facing, h, tuple(kinds))
+    )
+    for _, kicks in groups:  # in the order of the plots they are written with
+        out.extend(kicks)
+    if throwable:
+        out.extend(_throws(status, facing, throwable, target))
+    return base + tuple(out)
 
 
 def _timeout_order(options: tuple[Option, ...]) -> str:

@@ -25,6 +25,14 @@ def as_position(pose: Sequence[Any]) -> Position:
     if len(pose) != 2:
         raise ValueError(f"a position is (hex, facing), got {pose!r}")
     raw_hex, facing = pose
+    if (  # the engine's own poses: checked without a generator, as this runs every step
+        type(raw_hex) is Hex
+        and type(raw_hex.q) is int
+        and type(raw_hex.r) is int
+        and type(facing) is int
+        and 0 <= facing < 6
+    ):
+        return Position(raw_hex, facing)
     if len(raw_hex) != 2 or not all(
         isinstance(c, int) and not isinstance(c, bool) for c in raw_hex
     ):
