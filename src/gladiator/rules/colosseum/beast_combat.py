@@ -43,7 +43,13 @@ from gladiator.rules.colosseum.attacks import (
     PhaseCombat,
     parse_allocation,
 )
-from gladiator.rules.colosseum.beasts import beast_of, counter_hexes, gladiator_of, t24_entry
+from gladiator.rules.colosseum.beasts import (
+    beast_of,
+    counter_hexes,
+    gladiator_of,
+    t24_entry,
+    t25_critical,
+)
 from gladiator.rules.colosseum.board import board_of
 from gladiator.rules.colosseum.combat_geometry import in_front, positional_advantage
 from gladiator.rules.colosseum.combat_step import STUMBLE_CF_PENALTY, allocation_choice
@@ -64,14 +70,7 @@ __all__ = [
     "gladiator_areas",
     "prepare_beast_combat",
     "resolve_beast_combat",
-    "t25_critical",
 ]
-
-
-def t25_critical(area: Area, total: int) -> tuple[str, ...]:
-    """§28.6.3: T25 for the beast's area (area 4 is its paws)."""
-    beast_area = "paws" if area == "arms" else area
-    return advanced_tables().beasts.t25.result(beast_area, total)
 
 
 def _target(b: Gladiator, g: Gladiator) -> Gladiator:

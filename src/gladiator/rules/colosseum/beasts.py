@@ -40,6 +40,7 @@ from gladiator.rules.colosseum.events import Event, event
 from gladiator.rules.colosseum.logsheet import LogSheet
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.styles import NO_ARMOUR
+from gladiator.rules.colosseum.tables import Area
 
 __all__ = [
     "RANDOM_KINDS",
@@ -53,6 +54,7 @@ __all__ = [
     "parse_beasts",
     "random_kind",
     "t24_entry",
+    "t25_critical",
     "tail",
 ]
 
@@ -189,3 +191,9 @@ def beast_match_over(state: ColosseumState, events: list[Event]) -> bool:
     what = "killed" if not down[0].alive else "overcame"
     finish(state, (up.seat,), method, f"{up.seat} {what} {down[0].seat}", events)
     return True
+
+
+def t25_critical(area: Area, total: int) -> tuple[str, ...]:
+    """§28.6.3: T25 for the beast's area (area 4 is its paws)."""
+    beast_area = "paws" if area == "arms" else area
+    return advanced_tables().beasts.t25.result(beast_area, total)

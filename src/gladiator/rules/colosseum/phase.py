@@ -44,7 +44,7 @@ def start_phase(state: ColosseumState, dice: Dice, events: list[Event]) -> None:
     )
     # §18.2, E5: a Prone gladiator starting a phase helpless in an armed opponent's front.
     for seat, g in state.gladiators.items():
-        if g.posture != "prone":
+        if g.posture != "prone" or state.options.get("beasts"):  # B9: no appeal to a beast
             continue
         o = state.opponent(seat)
         able = o.alive and o.has_weapon and o.posture != "prone" and not o.sheet.unconscious
@@ -95,7 +95,7 @@ def end_phase(state: ColosseumState, dice: Dice, events: list[Event]) -> None:
         state.phase += 1
     else:
         end_turn(state, dice, events)
-        if state.step == "over":
+        if state.step == "over" or beast_match_over(state, events):
             return
     start_phase(state, dice, events)
 
