@@ -19,6 +19,9 @@ B2  §28.2.1, §4.5: the beast takes the seat's §4.5 starting hex with its head
     of its hexes off the map (or through an arena wall) is not taken, and no wall collision is
     rolled for it. A gladiator cannot enter either of its hexes: his movement stops in the hex
     before (collisions with a beast are the beast's, §28.5).
+B4  §28.3, Q38: a beast's wounds mark its T21 W per area as a gladiator's do (§10.3), costing CF
+    by the sheet's categories (P1); a bear's (W 18) or tiger's (W 16) boxes above the sheet's 15
+    count in the top category. It has no armour; its sheet's TR is CF − ST − AG.
 B9  The match ends when the beast or the gladiator is dead or incapacitated (unconscious): a
     beast knows no appeal, so the Moment of Truth (§18) never comes, and nor does stans missus
     (§5.4.1): a beast hunt is fought out (max_turns still stops it as a draw). A beast never
