@@ -38,11 +38,13 @@ def test_s19_the_options_schema_offers_every_style_as_a_choice() -> None:
     separated by commas, written back lower-cased and without spaces."""
     schema = RULES.options_schema()
     styles = schema["properties"]["styles"]["items"]["enum"]
-    assert styles == ["random", "standard", *style_keys()]
+    fighters = list(advanced_tables().styles.beast_fighters.styles)  # §28.2, against a beast
+    assert styles == ["random", "standard", *style_keys(), *fighters]
     assert set(get_args(StyleChoice)) == {
         "random",
         "standard",
         *advanced_tables().styles.t37.styles,
+        *fighters,
     }
     assert schema["properties"]["weapons"]["items"]["type"] == "string"
     given = options(advanced=True, styles=["dimachaeri", "gallus"], weapons=[" Sword, axe", ""])
@@ -110,7 +112,7 @@ def test_s19_the_default_styles_are_random_and_play_only_with_advanced() -> None
             "choose a style (styles[0]) to choose his weapons (§19)",
         ),
         ({"styles": ["myrmillo"]}, "one entry per gladiator (2), not 1"),
-        ({"styles": ["bestiarius", "gallus"]}, "styles.0: Input should be"),
+        ({"styles": ["bestiarius", "gallus"]}, "a bestiarius fights beasts"),  # §28.2, B1
     ],
 )
 def test_s19_a_choice_the_rules_forbid_is_refused_in_one_line(

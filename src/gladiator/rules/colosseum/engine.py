@@ -28,6 +28,13 @@ from gladiator.core.decisions import Decision
 from gladiator.core.dice import Dice
 from gladiator.core.protocol import Event, Outcome, Ruleset
 from gladiator.rules.colosseum import presentation
+from gladiator.rules.colosseum.beast_combat import (
+    beast_allocation_choice,
+    prepare_beast_combat,
+    resolve_beast_combat,
+)
+from gladiator.rules.colosseum.beast_phase import resolve_beast_plots
+from gladiator.rules.colosseum.beast_setup import beast_gladiators
 from gladiator.rules.colosseum.board import board, starting_positions
 from gladiator.rules.colosseum.combat_step import (
     allocation_choice,
@@ -91,7 +98,9 @@ class ColosseumRules(Ruleset[ColosseumState]):
         starts = starting_positions(arena)  # §4.5
         events: list[Event] = []
         gladiators: dict[str, Gladiator] = {}
-        if options.get("advanced"):  # §19: styles, their sheets and kit (outfit.py)
+        if options.get("beasts"):  # §28: a gladiator against a beast (beast_setup.py)
+            gladiators = beast_gladiators(options, SEAT_NAMES, starts, dice, counter_number, events)
+        elif options.get("advanced"):  # §19: styles, their sheets and kit (outfit.py)
             gladiators = styled_gladiators(
                 options, SEAT_NAMES, starts, dice, counter_number, events
             )
@@ -146,9 +155,17 @@ class ColosseumRules(Ruleset[ColosseumState]):
             late = bool(state.early_plots)
             out: dict[str, Decision] = {}
             for seat in plot_seats(state):
+                if state.gladiators[seat].beast is not None:
+                    continue  # §28: the engine plays the beast; it has no decision
                 d = plot_decision(state, state.gladiators[seat])
                 out[seat] = replace(d, secret=False) if late else d
             return out
+        if state.options.get("beasts"):  # §28.6: only the gladiator allocates
+            return {
+                s: beast_allocation_choice(state, g)
+                for s, g in state.gladiators.items()
+                if g.beast is None
+            }
         return {seat: allocation_choice(g) for seat, g in state.gladiators.items()}
 
     def apply(
@@ -157,12 +174,21 @@ class ColosseumRules(Ruleset[ColosseumState]):
         events: list[Event] = []
         if state.step == "plot" and first_stage(state):
             reveal_first(state, orders, events)  # §29.3: the centurions plot next
+        elif state.step == "plot" and state.options.get("beasts"):  # §28.4, §28.6
+            after = resolve_beast_plots(state, orders, dice, events)
+            if after == "combat" and prepare_beast_combat(state, events):
+                state.step = "allocate"
+            elif after != "over":
+                end_phase(state, dice, events)
         elif state.step == "plot":
             after = resolve_plots(state, with_first_plots(state, orders), dice, events)
             if after == "combat" and prepare_combat(state, events):
                 state.step = "allocate"
             elif after != "over":
                 end_phase(state, dice, events)
+        elif state.step == "allocate" and state.options.get("beasts"):
+            resolve_beast_combat(state, orders, dice, events)
+            end_phase(state, dice, events)
         elif state.step == "allocate":
             resolve_allocations(state, orders, dice, events)
             end_phase(state, dice, events)
@@ -216,6 +242,8 @@ class ColosseumRules(Ruleset[ColosseumState]):
 
     def seat_label(self, state: ColosseumState, seat: str) -> str:
         g = state.gladiators[seat]
+        if g.beast is not None:  # §28
+            return f"beast/{g.beast.name}"
         if g.style:  # §19: "class/Style", so a batch reports by class and by style
             return f"{g.sheet.gladiator_class}/{style(g.style).name}"
         return g.sheet.gladiator_class

@@ -12,6 +12,7 @@ from gladiator.core.protocol import Event
 from gladiator.rules.colosseum.attacks import (
     CrtOutcome,
 )
+from gladiator.rules.colosseum.beasts import t25_critical
 from gladiator.rules.colosseum.board import board_of
 from gladiator.rules.colosseum.cleaving import cleave
 from gladiator.rules.colosseum.events import event, sheet_events
@@ -108,6 +109,8 @@ def strike(
     wound_drm = blow.wound_drm if blow is not None else 0  # §21.2
 
     code = outcome.code
+    if d.beast is not None and code in ("S", "S*"):  # §28.6.1.2 (a thrown item, B8)
+        code = "H"
     lost = 0
     if code == "H":
         d.sheet, hit = body_hit(
@@ -121,6 +124,7 @@ def strike(
             helmet_lost=d.crits.helmet_lost,
             has_weapon=d.has_weapon,
             has_shield=d.has_shield,
+            critical=t25_critical if d.beast is not None else None,  # §28.6.3
         )
         events.extend(hit.events)
         if hit.wounds_marked:

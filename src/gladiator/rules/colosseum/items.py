@@ -230,7 +230,9 @@ def wants(g: Gladiator, item: ItemKind) -> bool:
 
 def recoverable(state: ColosseumState, g: Gladiator) -> list[GroundItem]:
     """Items within one hex of him that he could pick up (§13.4; in the Advanced Game what his
-    free hands allow, F6)."""
+    free hands allow, F6). A beast picks nothing up (§28)."""
+    if g.beast is not None:
+        return []
     return [i for i in state.items if distance(i.hex, g.hex) <= 1 and may_pick_up(g, i)]
 
 

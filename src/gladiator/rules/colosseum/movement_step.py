@@ -12,10 +12,11 @@ E11 §15.1: a gladiator who steps backward into a hex where an item lay at the s
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any, Literal
 
 from gladiator.core.dice import Dice
+from gladiator.core.hexgrid import Hex
 from gladiator.core.protocol import Event
 from gladiator.rules.colosseum.appeal import moment_of_truth
 from gladiator.rules.colosseum.board import board_of
@@ -65,12 +66,18 @@ def _leaves_hex(plot: PhasePlot, g: Gladiator) -> bool:
 
 
 def resolve_plots(
-    state: ColosseumState, orders: Mapping[str, str], dice: Dice, events: list[Event]
+    state: ColosseumState,
+    orders: Mapping[str, str],
+    dice: Dice,
+    events: list[Event],
+    *,
+    blocked: Collection[Hex] = (),
 ) -> AfterMovement:
     """§5.2.2-§5.2.5: reveal, the Stumble and Fall Prone checks (§5.2.2.1), movement and
     collisions, Stun recovery, item recovery (§5.2.4.1), kicks (§5.2.4.2), throws (Q10). Says
     what comes next: "over" (the Moment of Truth has settled the match), "end" (a thrown item
-    killed: the phase ends), or "combat" (see whether anyone may attack, §5.2.6.1)."""
+    killed: the phase ends), or "combat" (see whether anyone may attack, §5.2.6.1). A path
+    stops before any `blocked` hex (a beast's counter, §28, B2)."""
     t, ph = state.turn, state.phase
     figures: dict[str, FigureState] = {}
     paths: dict[str, list[Any]] = {}
@@ -168,6 +175,9 @@ def resolve_plots(
             left_handed=g.left_handed,
         )
         paths[seat] = list(path(plot, g.hex, g.facing))
+        if blocked and g.hex not in blocked:  # B2: nobody enters a beast's hexes
+            cut = next((i for i, p in enumerate(paths[seat]) if p.hex in blocked), None)
+            paths[seat] = paths[seat][:cut]
         plots[seat] = plot
     result = resolve_movement(
         figures,

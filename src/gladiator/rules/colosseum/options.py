@@ -37,7 +37,11 @@ StyleChoice = Literal[
     "hoplomachus",
     "cataphractarius",
     "crupellarius",
+    # §28.2 (A20, B1): the beast fighters, only against a beast (option `beasts`).
+    "bestiarius",
+    "venator",
 ]
+_BEAST_FIGHTERS = ("bestiarius", "venator")
 
 
 def _two_random() -> list[ClassChoice]:
@@ -122,6 +126,9 @@ class ColosseumOptions(BaseModel):
     # hit, as §9.6 has it for a man without a shield) or "attack" (the results of his attacks
     # are shifted so, as the flail's are).
     two_weapon_results: Literal["defence", "attack"] = "defence"
+    # §28 (B1, Advanced Game): the seat a beast plays, "seat:kind" ("blue:lion"; kind a T21
+    # beast or "random", P3); the engine plays it. Empty: no beast.
+    beasts: str = ""
     # Safety net: after this many turns the match is stopped as a plain draw ("time").
     max_turns: int = Field(default=20, ge=1, le=1000)
 
@@ -165,6 +172,31 @@ class ColosseumOptions(BaseModel):
             raise ValueError(f"one left_handed flag per gladiator (2), not {len(value)}")
         return value
 
+    @field_validator("styles", mode="before")
+    @classmethod
+    def _seat_styles(cls, value: Any) -> Any:
+        # `-o styles=red:bestiarius` on the command line: seat:style, the others "random".
+        if isinstance(value, str):
+            out: list[str] = list(_two_random_styles())
+            for entry in (e.strip().lower() for e in value.split(",") if e.strip()):
+                seat, _, key = (p.strip() for p in entry.partition(":"))
+                if seat not in SEAT_NAMES or not key:
+                    raise ValueError(f"styles: {entry!r} is not seat:style (e.g. red:myrmillo)")
+                out[SEAT_NAMES.index(seat)] = key
+            return out
+        return value
+
+    @field_validator("beasts")
+    @classmethod
+    def _beast_seats(cls, value: str, info: ValidationInfo) -> str:
+        from gladiator.rules.colosseum.beasts import parse_beasts
+
+        if not value.strip():
+            return ""
+        if not info.data.get("advanced"):
+            raise ValueError("the Advanced Game's (§28): set advanced = true")
+        return ",".join(f"{s}:{k}" for s, k in parse_beasts(value, SEAT_NAMES).items())
+
     @field_validator("styles", "weapons")
     @classmethod
     def _one_each(cls, value: list[Any]) -> list[Any]:
@@ -193,6 +225,15 @@ class ColosseumOptions(BaseModel):
 
     @model_validator(mode="after")
     def _choices(self) -> ColosseumOptions:
+        beasts = {e.partition(":")[0] for e in self.beasts.split(",") if e}
+        for i, seat in enumerate(SEAT_NAMES):
+            key = self.styles[i]
+            if seat in beasts and key != "random":
+                raise ValueError(f"styles: {seat} is a beast (option beasts); it has no style")
+            if key in _BEAST_FIGHTERS and not beasts:
+                raise ValueError(f"styles: a {key} fights beasts (§28.2); name one with beasts=")
+        if beasts and self.solitaire:
+            raise ValueError("beasts and solitaire cannot be played together (§28, §29)")
         check_choices(self.gladiators, self.styles, [parse_weapons(w) for w in self.weapons])
         return self
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from gladiator.core.dice import Dice
 from gladiator.core.protocol import Event
 from gladiator.rules.colosseum.appeal import finish, moment_of_truth
+from gladiator.rules.colosseum.beasts import beast_match_over
 from gladiator.rules.colosseum.combat_geometry import (
     in_front,
 )
@@ -43,7 +44,7 @@ def start_phase(state: ColosseumState, dice: Dice, events: list[Event]) -> None:
     )
     # §18.2, E5: a Prone gladiator starting a phase helpless in an armed opponent's front.
     for seat, g in state.gladiators.items():
-        if g.posture != "prone":
+        if g.posture != "prone" or state.options.get("beasts"):  # B9: no appeal to a beast
             continue
         o = state.opponent(seat)
         able = o.alive and o.has_weapon and o.posture != "prone" and not o.sheet.unconscious
@@ -85,7 +86,7 @@ def end_phase(state: ColosseumState, dice: Dice, events: list[Event]) -> None:
             g.alive = False
             g.cause = g.cause or ("bled to death (§10.5 SA)" if bleeding else "killed in combat")
         check_unconscious(g, events)
-    if check_deaths(state, events):
+    if check_deaths(state, events) or beast_match_over(state, events):  # B9
         return
     for g in state.gladiators.values():
         g.stumbling = False
@@ -94,7 +95,7 @@ def end_phase(state: ColosseumState, dice: Dice, events: list[Event]) -> None:
         state.phase += 1
     else:
         end_turn(state, dice, events)
-        if state.step == "over":
+        if state.step == "over" or beast_match_over(state, events):
             return
     start_phase(state, dice, events)
 
@@ -124,6 +125,8 @@ def end_turn(state: ColosseumState, dice: Dice, events: list[Event]) -> None:
         else end.endurance.reference_sheet_constant
     )
     for seat, g in state.gladiators.items():
+        if g.beast is not None:  # NOTE §28.4: a beast never loses CF to endurance
+            continue
         die = dice.roll(end.endurance.dice, f"{seat}'s endurance 1D6 + turn", "§17.2")
         bonus = end.endurance.exceeded_turn_bonus if g.exceeded_this_turn else 0
         value = (g.sheet.cn + g.sheet.move + const) - (die + t + bonus)
@@ -142,7 +145,7 @@ def end_turn(state: ColosseumState, dice: Dice, events: list[Event]) -> None:
         else:
             events.append(event("endurance", "§17.2", f"{text}: no loss", seat=seat, lost=0))
     sm = end.stans_missus
-    if t >= sm.first_turn:
+    if t >= sm.first_turn and not state.options.get("beasts"):  # B9: a beast is fought out
         roll = dice.roll(sm.dice, "stans missus 1D6 + turn", "§5.4.1")
         stopped = roll + t > sm.stopped_if_above
         events.append(

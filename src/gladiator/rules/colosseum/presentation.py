@@ -9,6 +9,7 @@ from typing import Any
 from gladiator.core import hexgrid as hg
 from gladiator.core.protocol import empty_scene
 from gladiator.core.textmap import ARROWS, draw
+from gladiator.rules.colosseum.beasts import counter_hexes, tail
 from gladiator.rules.colosseum.board import board_of
 from gladiator.rules.colosseum.logsheet import AREA_NAMES, LogSheet
 from gladiator.rules.colosseum.logsheet import render_text as render_sheet
@@ -26,9 +27,10 @@ MARGIN = 3  # hexes of arena shown around the fighters
 def render(state: ColosseumState, seat: str | None) -> str:
     board = board_of(state)
     figures = {g.hex: g for g in state.gladiators.values()}
+    bodies = {tail(g.hex, g.facing): g for g in state.gladiators.values() if _two_hex(g)}  # §28
     items = {i.hex: i for i in state.items}
     counters = set(state.blood_counters)  # §26.2
-    spots = [hg.to_offset(h) for h in (*figures, *items)]
+    spots = [hg.to_offset(h) for h in (*figures, *bodies, *items)]
     c_lo = min(c for c, _ in spots) - MARGIN
     c_hi = max(c for c, _ in spots) + MARGIN
     r_lo = min(r for _, r in spots) - MARGIN
@@ -43,6 +45,8 @@ def render(state: ColosseumState, seat: str | None) -> str:
             if g.posture == "kneeling":
                 return g.seat[0] + ARROWS[g.facing]
             return (g.seat[0].upper() if g.alive else "+") + ARROWS[g.facing]
+        if h in bodies:  # §28.2.1: a beast's body hex behind its head
+            return bodies[h].seat[0] + "="
         if h in items:
             return "w" if items[h].item == "weapon" else "o"
         if h in counters:
@@ -56,7 +60,7 @@ def render(state: ColosseumState, seat: str | None) -> str:
     lines = [status_line(g) for g in state.gladiators.values()]
     if state.arena_size is not None:
         lines.append(arena_line(state))
-    sheets = [render_sheet(g.sheet) for g in state.gladiators.values()]
+    sheets = [render_sheet(g.sheet) for g in state.gladiators.values() if g.beast is None]
     return "\n\n".join([head, board_text, "\n".join(lines), *sheets])
 
 
@@ -73,9 +77,28 @@ def arena_line(state: ColosseumState) -> str:
     return text
 
 
+def _two_hex(g: Gladiator) -> bool:
+    return g.beast is not None and g.beast.size == 2
+
+
+def _beast_line(g: Gladiator) -> str:
+    """§28: a beast's state: kind, CF, Stun, wounds, its counter's hexes, this phase's move."""
+    assert g.beast is not None
+    s = g.sheet
+    where = " + ".join(f"{h.q},{h.r}" for h in counter_hexes(g))
+    extra = "; reared up" if g.beast.reared else ""
+    return (
+        f"{g.seat:<5} {g.beast.name:<6} CF {s.current_cf:>2}/{s.cf:<2} Stun {s.stun_in_effect} "
+        f"wounds {sum(s.wounds)} at {where} facing {hg.DIRECTION_NAMES[g.facing]}"
+        f"{extra}; last move: {g.beast.last_move or '-'}"
+    )
+
+
 def status_line(g: Gladiator) -> str:
     if not g.alive:
         return f"{g.seat:<5} dead: {g.cause}"
+    if g.beast is not None:
+        return _beast_line(g)
     s = g.sheet
     flags: list[str] = [g.posture]
     if s.unconscious:
@@ -98,7 +121,7 @@ def status_line(g: Gladiator) -> str:
 
 
 _STEP = {
-    "plot": "both plot their movement (§5.2.1)",
+    "plot": "both plot their movement (§5.2.1; a beast moves after, §28.4)",
     "allocate": "both allocate CFs to attack and defence (§9.3)",
 }
 _SHIELD_NAME = {"large": "Clipeus", "small": "Parma"}  # §3.17
@@ -173,6 +196,22 @@ def _figure(g: Gladiator) -> dict[str, Any]:
         "kind": cls,
         "states": _states(g),
         "alive": g.alive,
+        **(_beast_figure(g) if g.beast is not None else {}),
+    }
+
+
+def _beast_figure(g: Gladiator) -> dict[str, Any]:
+    """§28.2.1: a beast's counter: its kind and both hexes, the head first."""
+    assert g.beast is not None
+    states = [x for x in _states(g) if x not in ("unarmed", "no shield")]
+    if g.beast.reared:
+        states.append("reared")
+    return {
+        "label": g.beast.name,
+        "kind": "beast",
+        "beast": g.beast.kind,
+        "hexes": [[h.q, h.r] for h in counter_hexes(g)],
+        "states": states,
     }
 
 
@@ -240,9 +279,15 @@ def _panel(g: Gladiator) -> dict[str, Any]:
             "checked": min(len(s.shield_track), s.shield_marked),
         }
     )
+    if g.beast is not None:  # §28.3: T21's values, not a gladiator's sheet
+        rows = [r for r in rows if r[0] not in ("Class", "TR", "NF", "Move", "Shield")]
+        rows.insert(0, ["Beast", g.beast.name])
+        rows = [r for r in rows if not r[0].startswith("Armour")]
+        boxes = boxes[:-1]
     return {
         "seat": g.seat,
-        "title": f"{g.seat}: {s.gladiator_class} gladiator",
+        "title": f"{g.seat}: "
+        + (f"{g.beast.name} (beast)" if g.beast else f"{s.gladiator_class} gladiator"),
         "rows": rows,
         "boxes": boxes,
     }

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from gladiator.core.hexgrid import Hex
+from gladiator.rules.colosseum.beast_record import Beast
 from gladiator.rules.colosseum.logsheet import LogSheet
 from gladiator.rules.colosseum.plots import Posture
 from gladiator.rules.colosseum.wounds import CriticalRecord
@@ -91,6 +92,9 @@ class Gladiator:
     spare: tuple[str, ...] = ()
     net: bool = False
     hook: bool = False
+    # §28 (Advanced Game, option `beasts`): this seat is a beast, played by the engine; its hex
+    # and facing are its head's (beasts.py). None for a gladiator.
+    beast: Beast | None = None
 
     def to_dict(self) -> dict[str, Any]:
         c = self.crits
@@ -132,6 +136,7 @@ class Gladiator:
             "current_cf": self.sheet.current_cf,
             "stun": self.sheet.stun_in_effect,
             **(self._kit() if self.style else {}),
+            **({"beast": self.beast.to_dict()} if self.beast is not None else {}),
         }
 
     def _kit(self) -> dict[str, Any]:

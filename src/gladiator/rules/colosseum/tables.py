@@ -434,7 +434,10 @@ class WoundCategoryTable(_Table):
         return self
 
     def category_index(self, area: Area, box: int) -> int:
-        """Which category (0 = the one holding the top box) a box belongs to."""
+        """Which category (0 = the one holding the top box) a box belongs to. A beast's W may
+        pass the sheet's boxes (§28.3, T21: bear 18, tiger 16): those boxes count in the top
+        category (ruling B4); a gladiator's W never does (T4)."""
+        box = min(box, self.boxes)
         for i, cat in enumerate(self.categories[area]):
             if box in cat:
                 return i

@@ -30,7 +30,7 @@ Readings of the reference (shared/rules/colosseum.md) this module follows:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, Protocol
 
@@ -276,6 +276,7 @@ def body_hit(
     helmet_lost: bool = False,
     has_weapon: bool = True,
     has_shield: bool = True,
+    critical: Callable[[Area, int], tuple[str, ...]] | None = None,
 ) -> tuple[LogSheet, HitOutcome]:
     """§10.1-§10.5: resolve a body hit (H with `h_modifier`) on `area` of `sheet`.
 
@@ -283,7 +284,8 @@ def body_hit(
     any wounds are marked (§10.3) and RED + BLACK + wounds is read on T9 for the area (§10.4).
     `turn` and `phase` date a critical S's Stun (§11.2). `helmet_lost` says an earlier critical
     H took the helmet: the head has no armour and a further H counts as 3x + M. `has_weapon` /
-    `has_shield` say whether a WD / SD has anything to drop.
+    `has_shield` say whether a WD / SD has anything to drop. `critical` reads the critical roll
+    instead of T9 (a beast's T25, §28.6.3).
     """
     name = _area_name(area)
     label = AREA_NAMES[name]
@@ -378,7 +380,7 @@ def body_hit(
 
     # §10.4: the critical roll, read for the area struck.
     crit_roll = red + black + t7
-    cell = critical_result(name, crit_roll)
+    cell = (critical or critical_result)(name, crit_roll)
     codes = [c for c in cell if c != "-"]
     helmet_taken = False
     if "H" in codes:

@@ -245,6 +245,14 @@ export class Board {
       g.setAttribute("data-facing", String(f.facing));
     }
     const colour = this.colour(f.seat);
+    if (f.hexes && f.hexes.length > 1) {
+      // A two-hex beast counter (§28.2.1): a band from the head's hex to its body's, under the disc.
+      const [tx, ty] = hexToPixel(f.hexes[1][0], f.hexes[1][1]);
+      el("line", {
+        x1: 0, y1: 0, x2: (tx - x).toFixed(2), y2: (ty - y).toFixed(2),
+        class: "beast-body", stroke: colour, "stroke-width": 24, "stroke-linecap": "round", opacity: 0.8,
+      }, g);
+    }
     const body = el("g", { transform: `rotate(${facingAngle(f.facing) + 90})` }, g);
     const radius = kneeling ? 13 : 16;
     // The wedge points along the facing: drawn pointing north, then rotated.
