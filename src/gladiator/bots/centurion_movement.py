@@ -342,6 +342,8 @@ def _wanted(sit: Situation, here: Hex, adjusted: int, colour: Colour) -> tuple[i
 
 
 def _needed(state: ColosseumState, me: Gladiator, item: GroundItem) -> bool:
+    if item.item == "net":  # §20.8.2: the net is no weapon or shield he lacks
+        return False
     return wants(me, item.item) and not item.battered
 
 

@@ -149,7 +149,7 @@ class ColosseumRules(Ruleset[ColosseumState]):
                 d = plot_decision(state, state.gladiators[seat])
                 out[seat] = replace(d, secret=False) if late else d
             return out
-        return {seat: allocation_choice(g) for seat, g in state.gladiators.items()}
+        return {seat: allocation_choice(g, state) for seat, g in state.gladiators.items()}
 
     def apply(
         self, state: ColosseumState, orders: Mapping[str, str], dice: Dice, *, quiet: bool = False
@@ -165,7 +165,8 @@ class ColosseumRules(Ruleset[ColosseumState]):
                 end_phase(state, dice, events)
         elif state.step == "allocate":
             resolve_allocations(state, orders, dice, events)
-            end_phase(state, dice, events)
+            if self.outcome(state) is None:  # a drag to the Moment of Truth (§20.5.5.1) ends it
+                end_phase(state, dice, events)
         return [] if quiet else plain(events)
 
     def outcome(self, state: ColosseumState) -> Outcome | None:

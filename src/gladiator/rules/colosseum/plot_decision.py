@@ -27,6 +27,7 @@ from gladiator.rules.colosseum.items import (
     may_throw,
     recoverable,
 )
+from gladiator.rules.colosseum.net_plots import net_choices, net_refusals
 from gladiator.rules.colosseum.orders import PlotChoice
 from gladiator.rules.colosseum.plots import (
     KICK_DIRECTIONS,
@@ -96,8 +97,10 @@ def _with(plot: PhasePlot, extra: Kick | Throw) -> str:
 
 
 @lru_cache(maxsize=512)
-def _shapes(status: PlotStatus, facing: int) -> tuple[tuple[PhasePlot, _Shape], ...]:
-    return tuple((p, _shape(p, facing)) for p in legal_plots(status))
+def _shapes(
+    status: PlotStatus, facing: int, facing_free: bool = True
+) -> tuple[tuple[PhasePlot, _Shape], ...]:
+    return tuple((p, _shape(p, facing)) for p in legal_plots(status, facing_free=facing_free))
 
 
 @lru_cache(maxsize=4096)
@@ -107,12 +110,13 @@ def _plot_options(
     floor: tuple[tuple[Hex, ItemKind], ...],
     throwable: tuple[ItemKind, ...],
     target: str,
+    facing_free: bool = True,
 ) -> tuple[Option, ...]:
     """The plot decision's options: every legal plot (§7.2, however far from his opponent it takes
     him, §7.7), then kicks written with those that end on an item (§13.5, I6), then the throws
     written with a Pause (§13.3, I1). In his own frame: hexes are offsets from his hex, and so is
     `floor` (the items lying around), so one set of options serves wherever he stands."""
-    plots = _shapes(status, facing)
+    plots = _shapes(status, facing, facing_free)
 
     def ghost(shape: _Shape, label: str, text: str = "") -> Option:
         # The ghost of the move: the end hex, the hexes passed through (his own first) and the
@@ -153,9 +157,25 @@ def plot_decision(state: ColosseumState, g: Gladiator) -> PlotChoice:
     o = state.opponent(g.seat)
     status = plot_status(state, g)
     here = g.hex
-    floor = tuple(sorted({(Hex(i.hex.q - here.q, i.hex.r - here.r), i.item) for i in state.items}))
+    floor = tuple(
+        sorted(
+            {
+                (Hex(i.hex.q - here.q, i.hex.r - here.r), i.item)
+                for i in state.items
+                if i.item != "net"  # §20.8.2: a net cannot be kicked
+            }
+        )
+    )
     throwable = tuple(k for k in ("weapon", "shield") if may_throw(g, o, k))
-    options = _plot_options(status, g.facing, floor, throwable, o.seat)
+    refused: dict[str, str] = {}
+    if state.options.get("advanced"):  # §20 (net_plots.py, N3, N4)
+        options = _plot_options(status, g.facing, floor, throwable, o.seat, not g.ensnared)
+        if g.ensnared and g.posture == "prone":
+            options = tuple(x for x in options if x.hex == Hex(0, 0)) or options
+        refused = net_refusals(state, g)
+        options = net_choices(state, g, options, refused)
+    else:
+        options = _plot_options(status, g.facing, floor, throwable, o.seat)
     limit = int(state.options.get("reaction_time", 0))
     return PlotChoice(
         prompt=f"{g.seat}: plot turn {state.turn} phase {state.phase} (§5.2.1)"
@@ -165,4 +185,5 @@ def plot_decision(state: ColosseumState, g: Gladiator) -> PlotChoice:
         origin=here,
         time_limit=float(limit) if limit else None,  # §7.5
         on_timeout=_timeout_order(options) if limit else None,
+        refusals=tuple(sorted(refused.items())),
     )
