@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+
 from colosseum_helpers import RULES, RiggedDice, of_type, play
 from colosseum_styles_helpers import HERE, arena
-
 from gladiator.core.decisions import IllegalOrder
 from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import Hex, neighbor
@@ -61,7 +61,7 @@ def test_s20_8_3_a_man_with_shield_and_weapon_cannot_use_a_net() -> None:
     """§20.8.3 probe: the Secutor holds a net, but also a shield and a sword: no hand for it."""
     state = _duel()
     state.gladiators["blue"].net = True
-    with pytest.raises(IllegalOrder, match="§20.8.3"):
+    with pytest.raises(IllegalOrder, match=r"§20\.8\.3"):
         _validate(state, "X +TN", "blue")
     assert "X +DN-F" in _plot(state, "blue")  # he may still drop it
     state.gladiators["blue"].has_shield = False
@@ -120,7 +120,7 @@ def test_s20_6_2_swing_cooldown_example() -> None:
     play(state, RiggedDice(3, {"§20.6": [(3, 3, 2)]}), red="X +SN")
     _at(state, 2, 1)
     state.step = "plot"
-    with pytest.raises(IllegalOrder, match="§20.6"):
+    with pytest.raises(IllegalOrder, match=r"§20\.6"):
         _validate(state, "X +SN")
     assert "X +TN" in _plot(state) and "X +LN2" in _plot(state)  # §20.7.1: lay every phase
     _at(state, 2, 2)
