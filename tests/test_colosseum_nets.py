@@ -363,3 +363,17 @@ def test_s29_5_2_a_centurion_retiarius_throws_nets() -> None:
         _, events = _match("centurion", seed)
         nets += len([e for e in of_type(events, "net_attack") if e.get("seat") == "red"])
     assert nets >= 2
+
+
+def test_s20_the_net_in_the_text_render_and_the_scene() -> None:
+    state = _ensnared()
+    text = RULES.render_text(state, None)
+    assert "ensnared in red's net" in text and "net and trident" in text
+    view = RULES.scene(state, None)
+    states = {f["seat"]: f["states"] for f in view["figures"]}
+    assert "net" in states["red"] and "ensnared" in states["blue"]
+    rows = {p["seat"]: dict(p["rows"]) for p in view["panels"]}
+    assert rows["red"]["Net"] == "in hand, ensnaring blue"
+    state.gladiators["blue"].ensnared = ""
+    play(state, Dice(2), red="X +DN-B")  # behind him: blue stands in front
+    assert " n " in RULES.render_text(state, None).split("\n\n")[1]
