@@ -72,6 +72,7 @@ from gladiator.rules.colosseum.combat_geometry import (
     positional_advantage,
 )
 from gladiator.rules.colosseum.items import holds, wants
+from gladiator.rules.colosseum.nets import split_net
 from gladiator.rules.colosseum.orders import PlotChoice
 from gladiator.rules.colosseum.plot_decision import plot_status
 from gladiator.rules.colosseum.plots import (
@@ -141,7 +142,7 @@ def situation(state: ColosseumState, seat: str) -> Situation:
     foe_hex, foe_facing = foe.hex, foe.facing
     written = state.early_plots.get(foe.seat)
     if written is not None:  # §29.3: he has moved first; his plot is on the table
-        end = path(parse_plot(written).bare(), foe.hex, foe.facing)[-1]
+        end = path(parse_plot(split_net(written)[0]).bare(), foe.hex, foe.facing)[-1]
         foe_hex, foe_facing = end.hex, end.facing
     arrow = me.facing if foe_hex == me.hex else facing_toward(me.hex, foe_hex)
     return Situation(me, foe, foe_hex, foe_facing, distance(me.hex, foe_hex), arrow)
