@@ -311,7 +311,7 @@ def test_s29_4_forward_actions_preferred() -> None:
     assert option.hex == Hex(10, 4) and text == "(L)SFL SFL(R)"
 
 
-# --- §29.5 Retiarius actions (inert until nets, C8) ----------------------------------------------
+# --- §29.5 Retiarius actions (C8) --------------------------------------------------------------
 
 
 def _with_rn(state: ColosseumState) -> PlotChoice:

@@ -19,8 +19,8 @@ C10 §29.6, §9.1, §9.3.2, §10.3.3: the charts assume he may attack. When he m
     must attack) go to attack. The attack CFs are placed first and strike in the order their
     areas were first rolled (Q25).
 C11 §29.5.1.2: an ensnared centurion rolls 1D6 for every 6 CFs available (rounded up) and puts
-    the total on escape. Nets (§20) are not in the engine yet: this is done only when the
-    decision offers an `ESCAPE` slot, and is inert until then.
+    the total on escape, in the `ESCAPE` slot the allocation offers an ensnared man (§20.5.5,
+    net_combat.py N10).
 """
 
 from __future__ import annotations
@@ -123,7 +123,7 @@ def allocation_order(g: Gladiator, decision: Distribute, fs: int, rng: random.Ra
     if budget <= 0:
         return "-"
     limits = {s.name: s.maximum for s in decision.slots}
-    if ESCAPE_SLOT in limits:  # §29.5.1.2 (C11, inert until nets are played)
+    if ESCAPE_SLOT in limits:  # §29.5.1.2 (C11)
         per = advanced_tables().centurions.t27.net_escape
         escape = min(sum(_d6(rng) for _ in range(per.count(budget))), budget, limits[ESCAPE_SLOT])
         return f"{ESCAPE_SLOT}:{escape}" if escape else "-"

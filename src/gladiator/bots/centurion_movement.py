@@ -4,7 +4,7 @@ the legal phase plots of the decision.
 Once a phase he rolls the Movement roll (RED and WHITE, ruling A4): the threshold checks add
 them, the Random Movement Chart reads them as D66 with the Position DRMs on the RED die. Then, in
 the order of §29.3: a Prone man rolls away or kneels (§29.3.1.2); the Pause check (§29.3.1.1,
-T27a, the Q21 overrides of `pause_overrides`); Repel Net (§29.5.1, inert: see C8); Recover
+T27a, the Q21 overrides of `pause_overrides`); Repel Net (§29.5.1, C8); Recover
 (§29.3.1.3); otherwise the RMC (§29.3.2, T28) pointed at the nearest opponent, with the Charge
 on 66+ (§29.3.2.3), the step toward a dropped item he needs (§29.3.2.4) and the kick of one he
 does not (§29.3.2.5); his facing last (§29.3.3).
@@ -40,10 +40,10 @@ C7  §29.3.2.4, §29.3.2.5: an item he "needs" is a weapon or shield of a kind h
     hex his plot enters is within one hex of an unneeded item; the kick goes the way that sends
     it farthest from the opponent (three hexes, the middle of §13.5.1's 1D6), and his facing in
     the item's hex follows §29.3.3 with that hex's colour (GREY beyond the chart).
-C8  §29.5 (Retiarius actions) needs the net rules (§20), not yet in the engine: the Repel Net
-    check (§29.5.1.1) is made only when the decision offers RN, and T29 (§29.5.2) only when it
-    offers a net attack; until then both are inert. A centurion Retiarius would also drop the
-    range DRM of T27b; no gladiator has a style yet (§19), so none is a Retiarius.
+C8  §29.5 (Retiarius actions), on the net orders of §20 (nets.py): the Repel Net check
+    (§29.5.1.1) is made when the decision offers RN (an opponent holds a net), and T29 (§29.5.2)
+    when it offers a net attack (`F +TN`, `X +LN2`). A centurion Retiarius drops the range DRM
+    of T27b.
 """
 
 from __future__ import annotations
@@ -72,6 +72,7 @@ from gladiator.rules.colosseum.combat_geometry import (
     positional_advantage,
 )
 from gladiator.rules.colosseum.items import holds, wants
+from gladiator.rules.colosseum.nets import split_net
 from gladiator.rules.colosseum.orders import PlotChoice
 from gladiator.rules.colosseum.plot_decision import plot_status
 from gladiator.rules.colosseum.plots import (
@@ -141,7 +142,7 @@ def situation(state: ColosseumState, seat: str) -> Situation:
     foe_hex, foe_facing = foe.hex, foe.facing
     written = state.early_plots.get(foe.seat)
     if written is not None:  # §29.3: he has moved first; his plot is on the table
-        end = path(parse_plot(written).bare(), foe.hex, foe.facing)[-1]
+        end = path(parse_plot(split_net(written)[0]).bare(), foe.hex, foe.facing)[-1]
         foe_hex, foe_facing = end.hex, end.facing
     arrow = me.facing if foe_hex == me.hex else facing_toward(me.hex, foe_hex)
     return Situation(me, foe, foe_hex, foe_facing, distance(me.hex, foe_hex), arrow)
@@ -342,6 +343,8 @@ def _wanted(sit: Situation, here: Hex, adjusted: int, colour: Colour) -> tuple[i
 
 
 def _needed(state: ColosseumState, me: Gladiator, item: GroundItem) -> bool:
+    if item.item == "net":  # §20.8.2: the net is no weapon or shield he lacks
+        return False
     return wants(me, item.item) and not item.battered
 
 

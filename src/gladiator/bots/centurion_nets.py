@@ -1,9 +1,8 @@
-"""The centurion's Retiarius actions (§29.5, T29): inert until the net rules (§20) are played.
+"""The centurion's Retiarius actions (§29.5, T29), on the net orders of §20 (nets.py).
 
-C8 (docs/rulings.md): the Repel Net check (§29.5.1.1, in `centurion_movement`) is made only when
-the plot decision offers RN, and the T29 roll (§29.5.2) only when it offers a net attack; a
-centurion Retiarius would drop T27b's range DRM, but no gladiator has a style before §19 is
-played, so none is a Retiarius yet.
+C8 (docs/rulings.md): the Repel Net check (§29.5.1.1, in `centurion_movement`) is made when the
+plot decision offers RN, and the T29 roll (§29.5.2) when it offers a net attack (`F +TN`,
+`X +LN2`): he writes the first offered plot that carries the code rolled.
 """
 
 from __future__ import annotations

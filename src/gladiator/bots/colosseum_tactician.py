@@ -43,6 +43,7 @@ from gladiator.rules.colosseum.evaluation import (
     best_allocation,
     engagement,
 )
+from gladiator.rules.colosseum.nets import split_net
 from gladiator.rules.colosseum.plots import (
     Kick,
     PhasePlot,
@@ -158,7 +159,8 @@ class TacticianBot(Bot):
         w = self.weights
         me = state.gladiators[seat]
         foe = _other(state, seat)
-        texts = tuple(decision.texts())
+        # §20: the net orders (`F +TN`, `RN`) are not weighed here; he plays the plots alone.
+        texts = tuple(t for t in decision.texts() if split_net(t)[1] is None)
         if len(texts) == 1:
             return texts[0]
         plots = _plots(texts, me.facing)

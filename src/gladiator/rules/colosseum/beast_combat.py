@@ -169,7 +169,7 @@ def prepare_beast_combat(state: ColosseumState, events: list[Event]) -> bool:
 
 def beast_allocation_choice(state: ColosseumState, g: Gladiator) -> Distribute:
     """§9.3 with §28.6 (T24): only the areas he may strike take attack CFs."""
-    d = allocation_choice(g)
+    d = allocation_choice(g, state)
     allowed = {f"A-{a.upper()}" for a in gladiator_areas(state, g)} if g.may_attack else set()
     slots = tuple(
         replace(s, maximum=0) if s.name.startswith("A-") and s.name not in allowed else s

@@ -45,6 +45,12 @@ from gladiator.rules.colosseum.hits import strike
 from gladiator.rules.colosseum.items import (
     lose_item,
 )
+from gladiator.rules.colosseum.net_combat import (
+    net_allocation,
+    net_step,
+    resolve_escapes,
+    split_net_allocation,
+)
 from gladiator.rules.colosseum.options import SEAT_NAMES
 from gladiator.rules.colosseum.orders import AllocationChoice
 from gladiator.rules.colosseum.plots import (
@@ -81,6 +87,7 @@ def _pa(x: Gladiator, y: Gladiator) -> int:
         left_handed=y.left_handed,
         stumbling=y.stumbling,
         prone=y.posture == "prone",
+        ensnared=bool(y.ensnared),  # §9.2.1.3
     )
 
 
@@ -90,11 +97,11 @@ def prepare_combat(state: ColosseumState, events: list[Event]) -> bool:
     for g in (a, b):
         g.may_attack, g.pa, g.available = False, 0, 0
     ca, cb = _able(a, b), _able(b, a)
-    if not ca and not cb:
+    if not ca and not cb and not net_step(state):  # N10: an ensnared man may try to escape
         return False
     if ca and cb:  # §9.1.3: each in the other's front, nobody turns
         a.pa, b.pa = _pa(a, b), _pa(b, a)
-    else:
+    elif ca or cb:
         x, y = (a, b) if ca else (b, a)
         rot = forced_rotation(
             x.pose,
@@ -104,6 +111,7 @@ def prepare_combat(state: ColosseumState, events: list[Event]) -> bool:
             left_handed=y.left_handed,
             stumbling=y.stumbling,
             prone=y.posture == "prone",
+            ensnared=bool(y.ensnared),  # §9.2.1.3
         )
         x.pa = rot.attacker_pa
         if rot.turns:  # §9.1.2 (E1)
@@ -131,6 +139,9 @@ def prepare_combat(state: ColosseumState, events: list[Event]) -> bool:
         if bonus:
             avail += bonus
             notes.append(f"two weapons +{bonus} ({rule})")
+        if g.net_cf:  # §20.3.2: the net attack made this phase
+            avail -= g.net_cf
+            notes.append(f"net attack −{g.net_cf} (§20.3.2)")
         if g.posture == "prone":  # §16.3 (E2)
             avail = max(avail, 0) // 2
             notes.append("Prone: half, defence only (§16.3)")
@@ -150,9 +161,10 @@ def prepare_combat(state: ColosseumState, events: list[Event]) -> bool:
 
 
 # -- the allocation decision (§9.3) ---------------------------------------------------------------
-def allocation_choice(g: Gladiator) -> Distribute:
+def allocation_choice(g: Gladiator, state: ColosseumState | None = None) -> Distribute:
     """§9.3: his CFs available over attacks and defences; none to attacks if he may not attack
-    (§9.1), and none of his PA to defence (§10.3.3)."""
+    (§9.1), and none of his PA to defence (§10.3.3); with `state` in the Advanced Game, the
+    net's escape and drag slots (§20.5.5, net_combat.py)."""
     # §10.3.3: "CFs awarded for positional advantage must be used for attack".
     defence_cap = max(0, g.available - g.pa) if g.pa > 0 else None
     d = allocation_decision(
@@ -169,7 +181,7 @@ def allocation_choice(g: Gladiator) -> Distribute:
         defences = tuple(s.name for s in slots if s.name.startswith("D-"))
         why = "§10.3.3: CFs from positional advantage must be used for attack"
         groups = (SlotGroup(defences, defence_cap, why, "defence"),)
-    return AllocationChoice(
+    choice = AllocationChoice(
         prompt=d.prompt,
         secret=True,
         budget=d.budget,
@@ -178,6 +190,9 @@ def allocation_choice(g: Gladiator) -> Distribute:
         max_used=d.max_used,
         groups=groups,
     )
+    if state is not None and state.options.get("advanced"):
+        return net_allocation(state, g, choice)
+    return choice
 
 
 def resolve_allocations(
@@ -187,8 +202,12 @@ def resolve_allocations(
     gl = [state.gladiators[s] for s in SEAT_NAMES]
     allocs: list[Allocation] = []
     plans: list[dict[Area, Stroke]] = [{}, {}]  # each attack's weapon (Advanced Game, F9)
+    nets: dict[str, dict[str, int]] = {}  # §20.5.5: ESCAPE and DRAG CFs (net_combat.py)
     for i, g in enumerate(gl):
-        al = parse_allocation(orders[g.seat], g.available)
+        written = orders[g.seat]
+        if state.options.get("advanced"):
+            written, nets[g.seat] = split_net_allocation(written)
+        al = parse_allocation(written, g.available)
         g.last_allocation = orders[g.seat]
         g.attack_used += sum(al.attack)  # §18.3, Q7
         g.defence_used += sum(al.defence)
@@ -241,6 +260,8 @@ def resolve_allocations(
             order = tuple(a for a in al.order if attack[AREAS.index(a)]) if g.style else ()
             al = Allocation(al.available, tuple(attack), al.defence, order)
         allocs.append(al)
+    if nets and resolve_escapes(state, nets, dice, events):  # §20.5.5 (N11)
+        return  # dragged down at the Retiarius's mercy: the Moment of Truth took the phase
     combat: PhaseCombat
 
     def lose(g: Gladiator, item: ItemKind, drop: ItemDrop | None, cause: str) -> None:
@@ -302,7 +323,8 @@ def resolve_allocations(
         ),
         crt=state.options["crt"],
         # §10.3.3.1: while his CF is below 1, every attack against him subtracts it.
-        drm=lambda a, d, area: max(0, -gl[d].sheet.current_cf),
+        # §20.5.5.1 (Q31): the Net Loss box of a man who has just escaped.
+        drm=lambda a, d, area: max(0, -gl[d].sheet.current_cf) + gl[d].net_loss,
     )
     # What a hit does goes into the phase's event stream at the point it happens.
     events_sink = combat.events

@@ -166,7 +166,7 @@ class ColosseumRules(Ruleset[ColosseumState]):
                 for s, g in state.gladiators.items()
                 if g.beast is None
             }
-        return {seat: allocation_choice(g) for seat, g in state.gladiators.items()}
+        return {seat: allocation_choice(g, state) for seat, g in state.gladiators.items()}
 
     def apply(
         self, state: ColosseumState, orders: Mapping[str, str], dice: Dice, *, quiet: bool = False
@@ -191,7 +191,8 @@ class ColosseumRules(Ruleset[ColosseumState]):
             end_phase(state, dice, events)
         elif state.step == "allocate":
             resolve_allocations(state, orders, dice, events)
-            end_phase(state, dice, events)
+            if self.outcome(state) is None:  # a drag to the Moment of Truth (§20.5.5.1) ends it
+                end_phase(state, dice, events)
         return [] if quiet else plain(events)
 
     def outcome(self, state: ColosseumState) -> Outcome | None:

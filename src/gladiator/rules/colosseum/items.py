@@ -278,6 +278,8 @@ def recover_items(
                 (d.stumbling.drm, g.stumbling),
                 (d.stun.drm * g.sheet.stun_in_effect, g.sheet.stun_in_effect > 0),
                 (d.agility.drm * g.sheet.current_ag, True),
+                (d.item_is_net.drm, item.item == "net"),  # §20.8.2 (Advanced Game)
+                (d.ensnared.drm, bool(g.ensnared)),
             ]
             drm = sum(v for v, on in parts if on)
             roll = dice.roll(t14.dice, f"{seat} tries to pick up his {item.item}", "§13.4.1")

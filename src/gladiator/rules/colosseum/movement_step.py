@@ -31,6 +31,8 @@ from gladiator.rules.colosseum.items import (
     resolve_throws,
 )
 from gladiator.rules.colosseum.movement import resolve_movement, stumble_check
+from gladiator.rules.colosseum.net_attacks import resolve_net_orders
+from gladiator.rules.colosseum.nets import NetOrder, join_net, split_net
 from gladiator.rules.colosseum.outfit import kneel_check
 from gladiator.rules.colosseum.plot_decision import plot_status, trip_spent
 from gladiator.rules.colosseum.plots import (
@@ -88,11 +90,22 @@ def resolve_plots(
     blood_before = set(state.blood_counters)  # §26.3
     kicks: dict[str, Kick] = {}
     throws: dict[str, Throw] = {}
+    advanced = bool(state.options.get("advanced"))
+    nets: dict[str, NetOrder] = {}  # §20.3.1: the net orders written with the plots
     for seat, g in state.gladiators.items():
-        written = parse_plot(orders[seat])
+        net: NetOrder | None = None
+        if advanced:
+            plot_text, net = split_net(orders[seat])
+            written = parse_plot(plot_text)
+        else:
+            written = parse_plot(orders[seat])
         plot = written.bare()
         status = plot_status(state, g)
-        text = format_plot(written)
+        text = join_net(format_plot(written), net)
+        if advanced:
+            g.net_order, g.net_cf, g.net_loss = (net.text if net else ""), 0, 0
+            if net is not None:
+                nets[seat] = net
         g.sheet = g.sheet.with_phase_plot(t, ph, text)  # §3.20
         g.last_plot = text
         events.append(event("plot", "§5.2.2", f"{seat} reveals {text}", seat=seat, plot=text))
@@ -122,6 +135,8 @@ def resolve_plots(
                 )
             )
             plot = written = PhasePlot(("S",), (0, 0))  # his throw or kick goes too
+            if nets.pop(seat, None) is not None:  # and his net order (§20.3.1)
+                g.net_order = ""
         if isinstance(written.extra, Kick):
             kicks[seat] = written.extra
         elif isinstance(written.extra, Throw):
@@ -288,6 +303,9 @@ def resolve_plots(
     recover_items(state, plots, result.tracks, collided, dice, events)  # §5.2.4.1
     if kicks:  # §5.2.4.2
         resolve_kicks(state, kicks, result.tracks, board_of(state), dice, events)
+    if nets:  # §5.2.5, §20.3-§20.8 (net_attacks.py)
+        paused = {s: "X" in p.actions for s, p in plots.items()}
+        resolve_net_orders(state, nets, result.tracks, paths, paused, collided, dice, events)
     if throws:  # §13.3 at the start of the combat step (Q10, I1)
         resolve_throws(
             state,

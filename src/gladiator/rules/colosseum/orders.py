@@ -15,6 +15,8 @@ from typing import Any
 from gladiator.core.decisions import ChooseOne, Distribute, IllegalOrder, Option
 from gladiator.core.hexgrid import Hex
 from gladiator.rules.colosseum.attacks import AllocationError, format_allocation, parse_allocation
+from gladiator.rules.colosseum.net_combat import DRAG, ESCAPE, split_net_allocation
+from gladiator.rules.colosseum.nets import join_net, split_net
 from gladiator.rules.colosseum.plots import PlotError, format_plot, parse_plot
 
 __all__ = ["AllocationChoice", "PlotChoice"]
@@ -35,6 +37,8 @@ class PlotChoice(ChooseOne):
     """
 
     origin: Hex = _OWN_HEX
+    # §20 (Advanced Game): why a net order not offered is refused, by code (net_plots.py).
+    refusals: tuple[tuple[str, str], ...] = ()
 
     def board_options(self) -> tuple[Option, ...]:
         q, r = self.origin
@@ -60,9 +64,14 @@ class PlotChoice(ChooseOne):
 
     def validate(self, order: str) -> str:
         try:
-            canonical = format_plot(parse_plot(order))
+            plot_text, net = split_net(order)  # §20.3.1: a net order written after the plot
+            canonical = join_net(format_plot(parse_plot(plot_text)), net)
         except PlotError as exc:
             raise IllegalOrder(order, str(exc), self.texts()) from None
+        if net is not None and canonical not in self.texts():
+            why = dict(self.refusals).get(net.code)
+            if why:
+                raise IllegalOrder(order, why) from None
         return ChooseOne.validate(self, canonical)
 
 
@@ -71,10 +80,16 @@ class AllocationChoice(Distribute):
     """§9.3: CF over attack and defence slots, the attacks in the order written."""
 
     def validate(self, order: str) -> str:
+        written, net = order, ""
+        if any(s.name in (ESCAPE, DRAG) for s in self.slots):  # §20.5.5 (net_combat.py)
+            written, amounts = split_net_allocation(order)
+            net = " ".join(f"{k}:{v}" for k, v in sorted(amounts.items(), reverse=True) if v)
         try:
-            allocation = parse_allocation(order, self.budget)
+            allocation = parse_allocation(written, self.budget)
         except AllocationError as exc:
             raise IllegalOrder(order, str(exc), self.names()) from None
         text = format_allocation(allocation, "slots")
+        if net:
+            text = net if text == "-" else f"{text} {net}"
         Distribute.validate(self, text)  # the slot limits of this phase (§9.1, §9.3.2)
         return text

@@ -50,9 +50,16 @@ def start_phase(state: ColosseumState, dice: Dice, events: list[Event]) -> None:
         able = o.alive and o.has_weapon and o.posture != "prone" and not o.sheet.unconscious
         if not able or not in_front(o.pose, g.pose):
             continue
-        helpless = g.sheet.unconscious or not plot_status(state, g).can_move
+        # §18.2: ensnared (§20) is helpless too.
+        helpless = g.sheet.unconscious or not plot_status(state, g).can_move or bool(g.ensnared)
         if helpless:
-            why = "unconscious" if g.sheet.unconscious else "unable to move"
+            why = (
+                "unconscious"
+                if g.sheet.unconscious
+                else "ensnared"
+                if g.ensnared
+                else "unable to move"
+            )
             events.append(
                 event(
                     "moment_of_truth",

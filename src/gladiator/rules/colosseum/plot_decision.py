@@ -27,6 +27,7 @@ from gladiator.rules.colosseum.items import (
     may_throw,
     recoverable,
 )
+from gladiator.rules.colosseum.net_plots import net_choices, net_refusals
 from gladiator.rules.colosseum.orders import PlotChoice
 from gladiator.rules.colosseum.plots import (
     KICK_DIRECTIONS,
@@ -96,8 +97,10 @@ def _with(plot: PhasePlot, extra: Kick | Throw) -> str:
 
 
 @lru_cache(maxsize=512)
-def _shapes(status: PlotStatus, facing: int) -> tuple[tuple[PhasePlot, _Shape], ...]:
-    return tuple((p, _shape(p, facing)) for p in legal_plots(status))
+def _shapes(
+    status: PlotStatus, facing: int, facing_free: bool = True
+) -> tuple[tuple[PhasePlot, _Shape], ...]:
+    return tuple((p, _shape(p, facing)) for p in legal_plots(status, facing_free=facing_free))
 
 
 def _ghost(shape: _Shape, label: str, text: str = "") -> Option:
@@ -107,24 +110,25 @@ def _ghost(shape: _Shape, label: str, text: str = "") -> Option:
 
 
 @lru_cache(maxsize=1024)
-def _base_options(status: PlotStatus, facing: int) -> tuple[Option, ...]:
+def _base_options(status: PlotStatus, facing: int, facing_free: bool) -> tuple[Option, ...]:
     """Every legal plot (§7.2, however far from his opponent it takes him, §7.7). Cached apart
     from the items lying around, whose offsets change with every step he takes."""
     over = status.moves_used >= status.moves_allowed  # §17.3: a moving plot is the extra phase
     extra = "extra phase (§17.3)"
     return tuple(
-        _ghost(shape, extra if over and shape.moves else "") for _, shape in _shapes(status, facing)
+        _ghost(shape, extra if over and shape.moves else "")
+        for _, shape in _shapes(status, facing, facing_free)
     )
 
 
 @lru_cache(maxsize=1024)
 def _kickers(
-    status: PlotStatus, facing: int
+    status: PlotStatus, facing: int, facing_free: bool
 ) -> dict[Hex, tuple[tuple[int, PhasePlot, _Shape], ...]]:
     """The plots a kick may be written with (§13.5, I6), by the hex they end on, each with its
     place among the plots so that kicks keep the plots' order."""
     by_end: dict[Hex, list[tuple[int, PhasePlot, _Shape]]] = {}
-    for i, (p, shape) in enumerate(_shapes(status, facing)):
+    for i, (p, shape) in enumerate(_shapes(status, facing, facing_free)):
         if may_kick_with(p, status.posture):
             by_end.setdefault(shape.end, []).append((i, p, shape))
     return {h: tuple(v) for h, v in by_end.items()}
@@ -147,21 +151,26 @@ def _plot_kicks(plot: PhasePlot, facing: int, kinds: tuple[ItemKind, ...]) -> tu
 
 @lru_cache(maxsize=16384)
 def _kicks(
-    status: PlotStatus, facing: int, end: Hex, kinds: tuple[ItemKind, ...]
+    status: PlotStatus, facing: int, facing_free: bool, end: Hex, kinds: tuple[ItemKind, ...]
 ) -> tuple[tuple[int, tuple[Option, ...]], ...]:
     """The kicks of the items lying `end` away (§13.5, I6), grouped by the plot they are
     written with and its place among the plots."""
     return tuple(
-        (i, _plot_kicks(p, facing, kinds)) for i, p, _ in _kickers(status, facing).get(end, ())
+        (i, _plot_kicks(p, facing, kinds))
+        for i, p, _ in _kickers(status, facing, facing_free).get(end, ())
     )
 
 
 @lru_cache(maxsize=1024)
 def _throws(
-    status: PlotStatus, facing: int, throwable: tuple[ItemKind, ...], target: str
+    status: PlotStatus,
+    facing: int,
+    facing_free: bool,
+    throwable: tuple[ItemKind, ...],
+    target: str,
 ) -> tuple[Option, ...]:
     """The throws written with a Pause (§13.3, I1), if he may Pause."""
-    pause = next((sh for p, sh in _shapes(status, facing) if p == _PAUSE), None)
+    pause = next((sh for p, sh in _shapes(status, facing, facing_free) if p == _PAUSE), None)
     if pause is None:
         return ()
     return tuple(
@@ -182,12 +191,13 @@ def _plot_options(
     floor: tuple[tuple[Hex, ItemKind], ...],
     throwable: tuple[ItemKind, ...],
     target: str,
+    facing_free: bool = True,
 ) -> tuple[Option, ...]:
     """The plot decision's options: every legal plot, then kicks written with those that end on
     an item (§13.5, I6), then the throws written with a Pause (§13.3, I1). In his own frame:
     hexes are offsets from his hex, and so is `floor` (the items lying around), so one set of
     options serves wherever he stands."""
-    base = _base_options(status, facing)
+    base = _base_options(status, facing, facing_free)
     if not floor and not throwable:
         return base
     out: list[Option] = []
@@ -195,17 +205,17 @@ def _plot_options(
     for h, kind in floor:
         if kind not in lying.setdefault(h, []):
             lying[h].append(kind)
-    reach = _kickers(status, facing)
+    reach = _kickers(status, facing, facing_free)
     groups = sorted(
         g
         for h, kinds in lying.items()
         if h in reach  # most items lie where no plot of his ends
-        for g in _kicks(status, facing, h, tuple(kinds))
+        for g in _kicks(status, facing, facing_free, h, tuple(kinds))
     )
     for _, kicks in groups:  # in the order of the plots they are written with
         out.extend(kicks)
     if throwable:
-        out.extend(_throws(status, facing, throwable, target))
+        out.extend(_throws(status, facing, facing_free, throwable, target))
     return base + tuple(out)
 
 
@@ -219,9 +229,25 @@ def plot_decision(state: ColosseumState, g: Gladiator) -> PlotChoice:
     o = state.opponent(g.seat)
     status = plot_status(state, g)
     here = g.hex
-    floor = tuple(sorted({(Hex(i.hex.q - here.q, i.hex.r - here.r), i.item) for i in state.items}))
+    floor = tuple(
+        sorted(
+            {
+                (Hex(i.hex.q - here.q, i.hex.r - here.r), i.item)
+                for i in state.items
+                if i.item != "net"  # §20.8.2: a net cannot be kicked
+            }
+        )
+    )
     throwable = tuple(k for k in ("weapon", "shield") if may_throw(g, o, k))
-    options = _plot_options(status, g.facing, floor, throwable, o.seat)
+    refused: dict[str, str] = {}
+    if state.options.get("advanced"):  # §20 (net_plots.py, N3, N4)
+        options = _plot_options(status, g.facing, floor, throwable, o.seat, not g.ensnared)
+        if g.ensnared and g.posture == "prone":
+            options = tuple(x for x in options if x.hex == Hex(0, 0)) or options
+        refused = net_refusals(state, g)
+        options = net_choices(state, g, options, refused)
+    else:
+        options = _plot_options(status, g.facing, floor, throwable, o.seat)
     limit = int(state.options.get("reaction_time", 0))
     return PlotChoice(
         prompt=f"{g.seat}: plot turn {state.turn} phase {state.phase} (§5.2.1)"
@@ -231,4 +257,5 @@ def plot_decision(state: ColosseumState, g: Gladiator) -> PlotChoice:
         origin=here,
         time_limit=float(limit) if limit else None,  # §7.5
         on_timeout=_timeout_order(options) if limit else None,
+        refusals=tuple(sorted(refused.items())),
     )

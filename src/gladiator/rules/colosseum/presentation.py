@@ -13,6 +13,7 @@ from gladiator.rules.colosseum.beasts import counter_hexes, tail
 from gladiator.rules.colosseum.board import board_of
 from gladiator.rules.colosseum.logsheet import AREA_NAMES, LogSheet
 from gladiator.rules.colosseum.logsheet import render_text as render_sheet
+from gladiator.rules.colosseum.nets import LOOSE
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator, GroundItem
 from gladiator.rules.colosseum.styles import style
 from gladiator.rules.colosseum.tables import AREAS, tables
@@ -48,7 +49,7 @@ def render(state: ColosseumState, seat: str | None) -> str:
         if h in bodies:  # §28.2.1: a beast's body hex behind its head
             return bodies[h].seat[0] + "="
         if h in items:
-            return "w" if items[h].item == "weapon" else "o"
+            return {"weapon": "w", "net": "n"}.get(items[h].item, "o")  # §20.8.2: n a net
         if h in counters:
             return "*"
         return "·"
@@ -113,6 +114,8 @@ def status_line(g: Gladiator) -> str:
     if g.style:  # §19, §21: his style and what is in his hands
         kind = style(g.style).name
         flags.append(_arms(g))
+    if g.ensnared:  # §20.5.4
+        flags.append(_ensnared(g))
     return (
         f"{g.seat:<5} {kind:<6} CF {s.current_cf:>2}/{s.cf:<2} Stun "
         f"{s.stun_in_effect} wounds {sum(s.wounds)} moves {g.moves_used}/{s.move} at "
@@ -149,6 +152,11 @@ def scene(state: ColosseumState, seat: str | None) -> dict[str, Any]:
     out["marks"] = [{"hex": [h.q, h.r], "kind": "blood"} for h in state.blood]
     out["marks"] += [{"hex": [h.q, h.r], "kind": "blood_counter"} for h in state.blood_counters]
     out["panels"] = [_panel(g) for g in state.gladiators.values()]
+    if state.options.get("advanced"):  # §20: the net on each log sheet
+        for panel, g in zip(out["panels"], state.gladiators.values(), strict=True):
+            row = _net_row(state, g)
+            if row:
+                panel["rows"].append(["Net", row])
     return out
 
 
@@ -171,9 +179,37 @@ def _states(g: Gladiator) -> list[str]:
         out.append("unarmed")  # §13.2
     if not g.has_shield or s.shield_useless:
         out.append("no shield")  # §12.3, §13.2
+    if g.ensnared:
+        out.append("ensnared")  # §20.5.4
+    if g.net:
+        out.append("net")  # §20: he holds a net
     if not g.alive:
         out.append("dead")
     return out
+
+
+def _ensnared(g: Gladiator) -> str:
+    if g.ensnared == LOOSE:
+        return "ensnared (the net let go, §20.5.6)"
+    return f"ensnared in {g.ensnared}'s net (§20.5.4)"
+
+
+def _net_row(state: ColosseumState, g: Gladiator) -> str:
+    """§20: the net in his hand, wrapped round his opponent or round him, and its reuse."""
+    parts: list[str] = []
+    if g.net:
+        victim = next((o.seat for o in state.gladiators.values() if o.ensnared == g.seat), "")
+        parts.append(f"in hand, ensnaring {victim}" if victim else "in hand")
+    if g.ensnared:
+        parts.append(_ensnared(g))
+    now = (state.turn - 1) * 8 + state.phase
+    for what, ready in (("toss", g.toss_ready), ("swing", g.swing_ready)):
+        if ready > now:
+            turn, phase = divmod(ready - 1, 8)
+            parts.append(f"{what} again from turn {turn + 1} phase {phase + 1}")
+    if g.net_loss:
+        parts.append(f"Net Loss +{g.net_loss} (§3.16)")
+    return "; ".join(parts)
 
 
 def _arms(g: Gladiator) -> str:

@@ -27,7 +27,7 @@ Step = Literal["plot", "allocate", "over"]
 class GroundItem:
     """A dropped weapon or shield lying on the arena floor (§13.2.3)."""
 
-    item: Literal["weapon", "shield"]
+    item: Literal["weapon", "shield", "net"]  # a net (§20.8.2) only in the Advanced Game
     owner: str
     hex: Hex
     battered: bool = False
@@ -95,6 +95,16 @@ class Gladiator:
     # §28 (Advanced Game, option `beasts`): this seat is a beast, played by the engine; its hex
     # and facing are its head's (beasts.py). None for a gladiator.
     beast: Beast | None = None
+    # §20 (Advanced Game; net_attacks.py, net_combat.py): the seat whose net ensnares him ("" if
+    # free; nets.LOOSE once the holder has let go, §20.5.6); the phases (numbered across turns)
+    # from which he may toss and swing again (§20.5.1, §20.6.2); this phase's net order as
+    # revealed with his plot, the CF it costs (§20.3.2) and his Net Loss box (§3.16, Q31).
+    ensnared: str = ""
+    toss_ready: int = 0
+    swing_ready: int = 0
+    net_order: str = ""
+    net_cf: int = 0
+    net_loss: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         c = self.crits
@@ -146,6 +156,12 @@ class Gladiator:
             "spare": list(self.spare),
             "net": self.net,
             "hook": self.hook,
+            "ensnared": self.ensnared,
+            "toss_ready": self.toss_ready,
+            "swing_ready": self.swing_ready,
+            "net_order": self.net_order,
+            "net_cf": self.net_cf,
+            "net_loss": self.net_loss,
         }
 
     @property

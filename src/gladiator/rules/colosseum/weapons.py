@@ -109,6 +109,8 @@ def _stock_room(g: Gladiator, key: str) -> bool:
 
 def may_pick_up(g: Gladiator, item: GroundItem) -> bool:
     """§13.4, F6 (the Basic Game's I9 when he has no style)."""
+    if item.item == "net":  # §20.8.2 (N9): a free hand, and no net already
+        return not g.net and hands_used(g) < HANDS
     if not g.style:
         return not g.has_weapon if item.item == "weapon" else not g.has_shield
     if item.item == "shield":
@@ -123,6 +125,9 @@ def may_pick_up(g: Gladiator, item: GroundItem) -> bool:
 
 def pick_up(g: Gladiator, item: GroundItem) -> None:
     """§13.4.1: he has it (a javelin to his stock if one is in hand, F6)."""
+    if item.item == "net":
+        g.net = True
+        return
     if item.item == "shield":
         g.has_shield = True
         g.hook = item.kind == "hook"

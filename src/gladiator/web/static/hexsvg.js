@@ -80,6 +80,7 @@ const BADGES = {
   unarmed: "UA",
   "no shield": "NS",
   "no net": "NN",
+  net: "NE",
   spared: "SP",
   "face up": "FU",
   "face down": "FD",
