@@ -30,7 +30,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal, cast, get_args
+from typing import Any, Literal, cast, get_args
 
 __all__ = [
     "KINDS",
@@ -199,7 +199,7 @@ def _covers(cited: set[str], number: str) -> bool:
     return number in cited or any(c.startswith(number + ".") for c in cited)
 
 
-def _load(text: str, where: str) -> dict[str, object]:
+def _load(text: str, where: str) -> dict[str, Any]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -214,7 +214,9 @@ def parse_parts(text: str, where: str = "sections.toml") -> list[Part]:
     """The parts a sections list declares, in order (none: the list is one part)."""
     parts: list[Part] = []
     raw = _load(text, where).get("parts", [])
-    for i, p in enumerate(raw if isinstance(raw, list) else []):
+    if not isinstance(raw, list) or not all(isinstance(p, dict) for p in raw):
+        raise CoverageError(f"{where}: parts must be [[parts]] tables")
+    for i, p in enumerate(raw):
         name, title = str(p.get("name", "")), str(p.get("title", ""))
         first, last = p.get("first"), p.get("last")
         if not name or not title or not isinstance(first, int) or not isinstance(last, int):
