@@ -368,6 +368,17 @@ def test_s29_6_1_defence_dice_minus_effective_fs() -> None:
     assert defence_total(5, 1, Script()) == 0  # under 6 CF: no die, no defence
 
 
+def test_s29_2_1_fighting_spirit_changes_his_movement_and_his_combat_choices() -> None:
+    """§29.2.1: with the same dice, FS +1 steps him toward the opponent where FS 0 holds the
+    centre (the RED die, §29.3.2.2), and FS -1 makes him defend with 4 CF more than FS +1 (two
+    points a die, two dice for 12 CF, §29.6.1)."""
+    assert centurion_plot(arena(), 4, 1, fs=0)[0] == "X"  # 41: the centre
+    _, option = centurion_plot(arena(), 4, 1, fs=1)  # 51: one hex toward him
+    assert option.hex == Hex(8, 5)
+    bold, timid = (defence_total(12, effective_fs(fs, "medium"), Script(4, 4)) for fs in (1, -1))
+    assert (bold, timid) == (4, 8)
+
+
 def test_s29_6_1_a21_negative_defence_counts_as_0_and_never_above_available() -> None:
     assert defence_total(12, 3, Script(1, 2)) == 0  # heavy FS +1: (1-3) + (2-3) = -3
     assert defence_total(12, -1, Script(6, 6)) == 12  # light FS -1: 14, capped at 12
@@ -517,6 +528,8 @@ def test_centurion_matches_end_and_replay_exactly(seed: int, other: str, solo: l
 
 
 def test_centurion_as_red_and_centurion_against_centurion() -> None:
+    """§29.1: the charts run a non-player gladiator in either seat, and both seats of a match of
+    two centurions, to the end (strict: a chart that yields no legal order raises)."""
     assert _match(2, "random", ["red"], centurion_seat="red").outcome is not None
     assert _match(4, "centurion", ["red", "blue"]).outcome is not None
 

@@ -229,7 +229,7 @@ def test_EX_10_5_1_double_stumbling() -> None:
 def test_NOTE_9_4_1_max_attacks() -> None:
     """NOTE-9.4.1-max-attacks (§9.4.1, §9.3.2). An allocation with attack CFs on more than 5
     areas cannot happen: at most 5 attacks a phase, one per body area. More than 8 CF on one area
-    is illegal (the §27.5 exception is not a duel's)."""
+    is illegal (the team-fight exception, 27.5, is not a duel's)."""
     every = Allocation.of(40, attack={a: 8 for a in AREAS})
     assert len(every.attacks) == 5
     steps = attack_sequence((every, Allocation(0)))

@@ -1,17 +1,24 @@
 """Rules coverage: which code and which tests cite each section of a rule document.
 
 A ruleset package may list its sections in `data/sections.toml`. A section counts as covered by
-code when a module or a data table of the package cites it (`§9.4.6`, or a subsection of it such
-as `§9.4.6.1`, or a range of its siblings such as `§9.4.5-§9.4.7`), and as tested when a test
-file does, in its text or in a test's name (`test_s9_4_6_...`, `test_EX_9_4_7_...`,
-`test_r_17_2_...`). The report is read from the sources themselves, so it cannot drift from
-them.
+code when a module of the package, or a bot module that imports the package, cites it (`§9.4.6`,
+or a subsection of it such as `§9.4.6.1`, or a range of its siblings such as `§9.4.5-§9.4.7`),
+and as tested when a test file does, in its text or in a test's name (`test_s9_4_6_...`,
+`test_EX_9_4_7_...`, `test_r_17_2_...`). A data table that cites a section is listed with its
+code, but a table alone does not make a rule implemented: tables are loaded before their engine
+is written (the Advanced Game's net, special-attack and beast tables were), so a module must cite
+the rule too. The report is read from the sources themselves, so it cannot drift from them.
+
+The list may split its sections into parts by chapter (`[[parts]]`: the Basic Game §2-§18, the
+Advanced Game §19-§29), and the report totals each part apart.
 
 Each section has a kind. Only a `rule` has something to implement and test; a `heading` holds its
 rules in its subsections, a `narrative` section has none (history, flavour, a physical
 component), and a `deferred` one belongs wholly to a later part of the game (the Advanced or
 Campaign Game) though it is numbered among these. Every section but a rule says why in its `note`.
-A number used twice by the rulebook is listed as `15.6 (2nd)`, cited the same way.
+A number used twice by the rulebook is listed as `15.6 (2nd)`, cited the same way. To name a
+section in code that does not implement it, leave out the `§` ("the team-fight exception, 27.5"),
+or the report would count the mention as the rule's code.
 """
 
 from __future__ import annotations
@@ -23,18 +30,23 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal, cast, get_args
+from typing import Any, Literal, cast, get_args
 
 __all__ = [
     "KINDS",
     "CoverageError",
     "Kind",
+    "Part",
     "SectionCoverage",
     "Totals",
     "coverage",
     "has_sections",
     "markdown",
+    "parse_parts",
     "parse_sections",
+    "part_line",
+    "part_totals",
+    "sections_parts",
     "totals",
 ]
 
@@ -52,10 +64,29 @@ _TEST_NAME = re.compile(
     r"^\s*def test_(?:s|section_|r_|ex_|note_)?(\d+(?:_\d+)*)(?=_|\()", re.IGNORECASE | re.M
 )
 _SECTIONS = "data/sections.toml"
+_SCHEMA_VERSIONS = (1, 2)  # 2 added `[[parts]]`
+_DATA = "data/"
 
 
 class CoverageError(ValueError):
     """A sections list that cannot be read; the message is one line."""
+
+
+@dataclass(frozen=True)
+class Part:
+    """A part of the rule document: the sections of chapters `first` to `last`."""
+
+    name: str
+    title: str
+    first: int
+    last: int
+
+    def holds(self, number: str) -> bool:
+        return self.first <= _chapter(number) <= self.last
+
+    @property
+    def label(self) -> str:
+        return f"{self.title} §{self.first}-§{self.last}"
 
 
 @dataclass
@@ -66,15 +97,25 @@ class SectionCoverage:
     note: str = ""
     code: list[str] = field(default_factory=list)
     tests: list[str] = field(default_factory=list)
+    part: str = ""
 
     @property
     def is_rule(self) -> bool:
         return self.kind == "rule"
 
     @property
+    def chapter(self) -> int:
+        return _chapter(self.number)
+
+    @property
+    def coded(self) -> bool:
+        """Cited by a module: a data table alone is not an implementation."""
+        return any(not name.startswith(_DATA) for name in self.code)
+
+    @property
     def missing(self) -> bool:
-        """A rule that no code or no test cites."""
-        return self.is_rule and not (self.code and self.tests)
+        """A rule that no module or no test cites."""
+        return self.is_rule and not (self.coded and self.tests)
 
 
 @dataclass(frozen=True)
@@ -99,8 +140,12 @@ class Totals:
     def breakdown(self) -> str:
         return (
             f"not rules: {self.kinds['heading']} headings, {self.kinds['narrative']} narrative, "
-            f"{self.kinds['deferred']} deferred to the Advanced or Campaign Game"
+            f"{self.kinds['deferred']} deferred to a part not yet played (mostly the Campaign Game)"
         )
+
+
+def _chapter(number: str) -> int:
+    return int(number.split(".")[0].split(" ")[0])
 
 
 def _package_dir(ruleset: str) -> Path | None:
@@ -154,12 +199,38 @@ def _covers(cited: set[str], number: str) -> bool:
     return number in cited or any(c.startswith(number + ".") for c in cited)
 
 
-def parse_sections(text: str, where: str = "sections.toml") -> list[SectionCoverage]:
-    """The rows of a sections list (TOML text), not yet matched to any citation."""
+def _load(text: str, where: str) -> dict[str, Any]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise CoverageError(f"{where} is not valid TOML: {exc}") from None
+    version = data.get("schema_version", 1)
+    if version not in _SCHEMA_VERSIONS:
+        raise CoverageError(f"{where}: schema_version {version!r} is not one of {_SCHEMA_VERSIONS}")
+    return data
+
+
+def parse_parts(text: str, where: str = "sections.toml") -> list[Part]:
+    """The parts a sections list declares, in order (none: the list is one part)."""
+    parts: list[Part] = []
+    raw = _load(text, where).get("parts", [])
+    if not isinstance(raw, list) or not all(isinstance(p, dict) for p in raw):
+        raise CoverageError(f"{where}: parts must be [[parts]] tables")
+    for i, p in enumerate(raw):
+        name, title = str(p.get("name", "")), str(p.get("title", ""))
+        first, last = p.get("first"), p.get("last")
+        if not name or not title or not isinstance(first, int) or not isinstance(last, int):
+            raise CoverageError(f"{where}: part {i + 1} needs a name, a title, a first and a last")
+        if first > last or any(q.first <= last and first <= q.last for q in parts):
+            raise CoverageError(f"{where}: part {name} overlaps another or ends before it starts")
+        parts.append(Part(name, title, first, last))
+    return parts
+
+
+def parse_sections(text: str, where: str = "sections.toml") -> list[SectionCoverage]:
+    """The rows of a sections list (TOML text), not yet matched to any citation."""
+    data = _load(text, where)
+    parts = parse_parts(text, where)
     rows: list[SectionCoverage] = []
     seen: set[str] = set()
     for i, s in enumerate(data.get("sections", [])):
@@ -173,8 +244,13 @@ def parse_sections(text: str, where: str = "sections.toml") -> list[SectionCover
             raise CoverageError(f"{where}: section {number} has kind {kind!r}, not one of {KINDS}")
         if kind != "rule" and not note:
             raise CoverageError(f"{where}: section {number} is {kind}: its note must say why")
+        if not re.fullmatch(r"\d+(\.\d+)*( \(2nd\))?", number):
+            raise CoverageError(f"{where}: section {number!r} is not a number such as 9.4.6")
+        part = next((p.name for p in parts if p.holds(number)), "")
+        if parts and not part:
+            raise CoverageError(f"{where}: section {number} is in none of the parts")
         seen.add(number)
-        rows.append(SectionCoverage(number, title, cast(Kind, kind), note))
+        rows.append(SectionCoverage(number, title, cast(Kind, kind), note, part=part))
     if not rows:
         raise CoverageError(f"{where} lists no sections")
     return rows
@@ -187,9 +263,10 @@ def coverage(ruleset: str, tests_dir: Path | None = None) -> list[SectionCoverag
         raise CoverageError(f"no sections list for {ruleset!r}")
     rows = parse_sections((code_dir / _SECTIONS).read_text(encoding="utf-8"), _SECTIONS)
     sources = {p.name: _citations(_read(p)) for p in sorted(code_dir.glob("*.py"))}
+    sources |= _bot_citations(ruleset, code_dir)
     for p in sorted((code_dir / "data").glob("*.toml")):
         if p.name != Path(_SECTIONS).name:  # the list itself cites nothing
-            sources[f"data/{p.name}"] = _citations(_read(p))
+            sources[f"{_DATA}{p.name}"] = _citations(_read(p))
     tests: dict[str, set[str]] = {}
     if tests_dir is not None and tests_dir.is_dir():
         tests = {
@@ -201,6 +278,19 @@ def coverage(ruleset: str, tests_dir: Path | None = None) -> list[SectionCoverag
     return rows
 
 
+def _bot_citations(ruleset: str, code_dir: Path) -> dict[str, set[str]]:
+    """The bots that play the ruleset (a module of `gladiator/bots` importing its package) are
+    part of its code: the §29 centurion is a bot."""
+    bots = code_dir.parent.parent / "bots"
+    package = f"gladiator.rules.{ruleset}"
+    found: dict[str, set[str]] = {}
+    for p in sorted(bots.glob("*.py")):
+        text = _read(p)
+        if re.search(rf"^\s*(from|import)\s+{re.escape(package)}\b", text, re.M):
+            found[f"bots/{p.name}"] = _citations(text)
+    return found
+
+
 def totals(rows: Sequence[SectionCoverage]) -> Totals:
     kinds = Counter(r.kind for r in rows)
     rules = [r for r in rows if r.is_rule]
@@ -208,9 +298,33 @@ def totals(rows: Sequence[SectionCoverage]) -> Totals:
         sections=len(rows),
         rules=len(rules),
         kinds={k: kinds.get(k, 0) for k in KINDS},
-        coded=sum(1 for r in rules if r.code),
+        coded=sum(1 for r in rules if r.coded),
         tested=sum(1 for r in rules if r.tests),
     )
+
+
+def sections_parts(ruleset: str) -> list[Part]:
+    code_dir = _package_dir(ruleset)
+    if code_dir is None or not (code_dir / _SECTIONS).is_file():
+        raise CoverageError(f"no sections list for {ruleset!r}")
+    return parse_parts((code_dir / _SECTIONS).read_text(encoding="utf-8"), _SECTIONS)
+
+
+def part_totals(
+    parts: Sequence[Part], rows: Sequence[SectionCoverage]
+) -> list[tuple[Part, Totals, list[int]]]:
+    """Per part: its totals and the chapters holding a rule still missing a citation."""
+    out = []
+    for part in parts:
+        mine = [r for r in rows if r.part == part.name]
+        open_chapters = sorted({r.chapter for r in mine if r.missing})
+        out.append((part, totals(mine), open_chapters))
+    return out
+
+
+def part_line(part: Part, t: Totals, open_chapters: Sequence[int]) -> str:
+    left = ", ".join(f"§{c}" for c in open_chapters)
+    return f"{part.label}: {t.line()}; " + (f"uncovered rules in {left}" if left else "complete")
 
 
 def _cell(text: str) -> str:
@@ -221,7 +335,9 @@ def _files(names: Iterable[str]) -> str:
     return ", ".join(f"`{n}`" for n in names)
 
 
-def markdown(ruleset: str, rows: Sequence[SectionCoverage], command: str) -> str:
+def markdown(
+    ruleset: str, rows: Sequence[SectionCoverage], command: str, parts: Sequence[Part] = ()
+) -> str:
     """The report as a generated Markdown page; `command` is the one that regenerates it."""
     t = totals(rows)
     missing = [r for r in rows if r.missing]
@@ -234,19 +350,21 @@ def markdown(ruleset: str, rows: Sequence[SectionCoverage], command: str) -> str
         "",
         "Each section of the rule document is listed with the package files (modules and data",
         "tables) and the test files that cite it, in their text or in a test's name. A citation",
-        "of a subsection covers its parent. Only a rule has something to implement and test.",
+        "of a subsection covers its parent. Only a rule has something to implement and test, and",
+        "a data table alone does not implement one: a module must cite it too.",
         "",
         f"**{t.line()}**",
         "",
-        f"{t.breakdown()}.",
-        "",
     ]
+    lines += [f"* {part_line(*pt)}" for pt in part_totals(parts, rows)]
+    lines += [""] if parts else []
+    lines += [f"{t.breakdown()}.", ""]
     if missing:
         lines.append("Rules still missing a citation:")
         lines.append("")
         for r in missing:
             lacks = ", ".join(
-                f"no {w}" for w, got in (("code", r.code), ("tests", r.tests)) if not got
+                f"no {w}" for w, got in (("code", r.coded), ("tests", r.tests)) if not got
             )
             lines.append(f"* §{r.number} {_cell(r.title)}: {lacks}")
     else:
@@ -255,6 +373,8 @@ def markdown(ruleset: str, rows: Sequence[SectionCoverage], command: str) -> str
     for r in rows:
         kind = r.kind if r.is_rule else f"{r.kind}: {_cell(r.note)}"
         code = _files(r.code) or ("**none**" if r.is_rule else "—")
+        if r.is_rule and r.code and not r.coded:
+            code += " (**a table only**)"
         tests = _files(r.tests) or ("**none**" if r.is_rule else "—")
         lines.append(f"| {r.number} | {_cell(r.title)} | {kind} | {code} | {tests} |")
     return "\n".join(lines) + "\n"

@@ -44,7 +44,8 @@ def _d6(rng: random.Random) -> int:
 
 
 def defence_total(available: int, eff_fs: int, rng: random.Random) -> int:
-    """§29.6.1 (A21): Σ (1D6 − effective FS), one die per 6 full CFs, within 0..available."""
+    """§29.6.1 (A21): Σ (1D6 − effective FS), one die per 6 full CFs, within 0..available: his
+    Fighting Spirit sets how much he defends (§29.2.1)."""
     t30 = advanced_tables().centurions.t30
     dice = [_d6(rng) for _ in range(t30.defence.count(available))]
     return min(max(sum(d - eff_fs for d in dice), 0), max(available, 0))

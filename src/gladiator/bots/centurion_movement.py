@@ -235,7 +235,7 @@ def pause_check(state: ColosseumState, sit: Situation, roll: MovementRoll) -> bo
 
 
 def position_drm(sit: Situation, fs: int) -> int:
-    """§29.3.2.2, T27b: the DRMs on the RED die."""
+    """§29.3.2.2, T27b: the DRMs on the RED die, his Fighting Spirit's among them (§29.2.1)."""
     d = advanced_tables().centurions.t27.position.drms
     drm = d.stun.total(sit.me.sheet.stun_in_effect // 3)
     if not (d.range.not_for_retiarius and is_retiarius(sit.me)):
@@ -338,7 +338,7 @@ def _wanted(sit: Situation, here: Hex, adjusted: int, colour: Colour) -> tuple[i
     pos = advanced_tables().centurions.t27.position
     if sit.me.facing == opposite(sit.arrow) and adjusted > pos.no_rotation_above:
         return (sit.me.facing,)  # §29.3.3.1
-    allowance = pos.rotation.for_colour(colour)
+    allowance = pos.rotation.for_colour(colour)  # §29.3.3.2-§29.3.3.4: RED 2, GREY 1, WHITE any
     return turned(sit.me.facing, _toward(sit, here), allowance)
 
 

@@ -1,4 +1,5 @@
-"""The centurion (§29): the rulebook's own solitaire opponent, run by its charts, as a bot.
+"""The centurion (§29): the rulebook's own solitaire opponent, run by its charts, as a bot: the
+non-player gladiator of solo or cooperative play (§29.1).
 
 Its plots follow §29.3-§29.5.1 (`centurion_movement`), its allocations §29.6
 (`centurion_combat`), its Fighting Spirit §29.2 (`centurion_setup`). Every die a chart rolls

@@ -549,7 +549,16 @@ def rules_coverage(
     ] = None,
 ) -> None:
     """Each section of the rule document, with the code and tests that cite it."""
-    from gladiator.coverage import CoverageError, coverage, has_sections, markdown, totals
+    from gladiator.coverage import (
+        CoverageError,
+        coverage,
+        has_sections,
+        markdown,
+        part_line,
+        part_totals,
+        sections_parts,
+        totals,
+    )
 
     name = ruleset.strip().lower()
     if not has_sections(name):
@@ -558,6 +567,7 @@ def rules_coverage(
         _fail(f"no test folder {str(tests)!r}; give one with --tests")
     try:
         rows = coverage(name, tests)
+        parts = sections_parts(name)
     except CoverageError as exc:
         _fail(str(exc))
     t = Table(title=f"{name}: rules coverage")
@@ -566,16 +576,21 @@ def rules_coverage(
     for row in rows:
         if missing_only and not row.missing:
             continue
+        code = ", ".join(row.code) or ("—" if not row.is_rule else "none")
+        if row.is_rule and row.code and not row.coded:
+            code += " (a table only)"
         t.add_row(
             f"§{row.number}",
             row.title,
             row.kind,
-            ", ".join(row.code) or ("—" if not row.is_rule else "none"),
+            code,
             ", ".join(row.tests) or ("—" if not row.is_rule else "none"),
         )
     console.print(t)
     summary = totals(rows)
     console.print(summary.line(), highlight=False)
+    for part in part_totals(parts, rows):
+        console.print(part_line(*part), highlight=False, soft_wrap=True)
     console.print(summary.breakdown(), highlight=False)
     if markdown_file is not None:
         # The page names the command that regenerates it, never a path of this machine.
@@ -587,7 +602,7 @@ def rules_coverage(
                 shown = Path(shown.name)
         command = f"gladiator rules coverage {name} --markdown {shown.as_posix()}"
         try:
-            markdown_file.write_text(markdown(name, rows, command), encoding="utf-8")
+            markdown_file.write_text(markdown(name, rows, command, parts), encoding="utf-8")
         except OSError as exc:
             _fail(f"cannot write {str(markdown_file)!r}: {exc.strerror or exc}")
         console.print(f"wrote {markdown_file}", highlight=False)

@@ -11,9 +11,10 @@ ends with the rule section, e.g. "... (§9.5)".
 Readings of the reference (shared/rules/colosseum.md) this module follows:
 
 * **8 CF per area is an attack limit only** (§9.3.2 says "Attack CFs ... no more than 8 CF to any
-  single body area"; §9.3.3 on defense sets no such limit, and §27.5 calls the exception "the only
-  case where one *attack* can exceed 8 CF"). Defence per area is limited by the CFs available
-  alone. `defence_cap=8` turns the stricter reading on wherever an allocation is checked.
+  single body area"; §9.3.3 on defense sets no such limit, and the team rules' 27.5 call the
+  exception "the only case where one *attack* can exceed 8 CF"). Defence per area is limited by
+  the CFs available alone. `defence_cap=8` turns the stricter reading on wherever an allocation
+  is checked.
 * The attack minimum of 1 CF (§9.5, Q26/Q27) holds by construction: an area with attack CFs is an
   attack, an area with 0 is none. At most 5 attacks (§9.4.1) holds likewise, one per area.
 * **CFs available** (§9.3.1) may be below 1 (§10.3.3); a gladiator with none may allocate nothing.
@@ -91,7 +92,7 @@ __all__ = [
     "resolve_crt",
 ]
 
-MAX_ATTACK_CF_PER_AREA = 8  # §9.3.2 (the §27.5 team-fight exception is not a duel's)
+MAX_ATTACK_CF_PER_AREA = 8  # §9.3.2 (the team-fight exception, 27.5, is not a duel's)
 MAX_ATTACKS = 5  # §9.4.1: one per body area
 AREA_NUMBERS: dict[Area, int] = {area: i + 1 for i, area in enumerate(AREAS)}  # §3.9
 

@@ -538,7 +538,7 @@ class PlotStatus:
 
     @property
     def moves_allowed(self) -> int:
-        """§3.5, §10.5, §17.3 (R7): phases he may move this turn before exceeding his rate."""
+        """§3.5, §7.1, §10.5, §17.3 (R7): phases he may move this turn before exceeding his rate."""
         penalty = tables().turn_end.endurance.exceeded_next_turn_penalty
         return max(0, self.move_rate - self.lmp - (penalty if self.exceeded_last_turn else 0))
 

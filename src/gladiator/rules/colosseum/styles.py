@@ -286,11 +286,11 @@ def styled_armour(
     for area, fixed in s.fixed_armour.items():  # §19.3.1
         armour[AREAS.index(area)] = fixed
     carried: Shield | None
-    if s.shield == "none" or not shield:
+    if s.shield == "none" or not shield:  # §19.3.2, §19.3.4, §19.4.3: never a shield
         carried = None
     elif s.shield == "any":
         carried = "small" if opponent_is_retiarius or not rows else rows[0].shield  # §3.10.2
-    else:  # "small", "large", or the hook, which works as a small shield (§21.5)
+    else:  # §19.2.2, §19.4.1 "always a small shield"; the hook works as one (§19.2.3, §21.5)
         carried = "small" if s.shield == "hook" else s.shield
     return tuple(armour), carried
 
@@ -358,7 +358,9 @@ class Kit:
 
 
 def kit(key: str, chosen: Sequence[str] = ()) -> Kit:
-    """F2, F3: his kit from his style and the option `weapons` (checked by `check_choices`)."""
+    """F2, F3: his kit from his style and the option `weapons` (checked by `check_choices`): the
+    chart's weapons, such as the Thracian's scimitar (§19.2.2), the Hoplomachus's spear and
+    gladius (§19.4.1) and the Cataphractarius's pike (§19.4.3)."""
     s = style(key)
     listed = tuple(w for w in s.weapons if w != "net")
     carried = tuple(chosen) or listed

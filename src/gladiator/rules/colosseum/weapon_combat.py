@@ -175,6 +175,8 @@ def strokes(g: Gladiator, o: Gladiator, n: int, options: Mapping[str, Any]) -> t
             hit_stun=w.hit_stun,
             shield_damage_drm=w.shield_damage_drm,
         )
+        # T19's Spd: +1 the axe, flail, scimitar and pike (§21.2, §21.4, §21.7, §21.9.2), +2 the
+        # maul (§21.8.3), -1 the dagger and javelin (§21.3, §21.6); a pair's on top (§24.2.1).
         out.append(Stroke(blow, w.spd + pair_spd, tuple(halvings), changes))
     return tuple(out)
 
@@ -198,7 +200,7 @@ def break_check(
     b = w.breaks
     roll = dice.roll(b.dice, f"{d.seat}'s {w.name.lower()} break check", w.section)
     total = roll + attacker_st
-    broke = total > b.above
+    broke = total > b.above  # the trident's above 11 (§20.9.3.1), the javelin's above 5 (§21.6.1.1)
     text = (
         f"{d.seat}'s {w.name.lower()} parried a P*: {b.dice} {roll} + attacker ST {attacker_st} "
         f"= {total}" + (f" > {b.above}: it breaks" if broke else f", not above {b.above}: it holds")

@@ -88,7 +88,7 @@ def hands_used(g: Gladiator) -> int:
 def _pairs_with(g: Gladiator, key: str) -> bool:
     """§24.2, §24.4 (A23): whether `key` may be the second weapon of a pair with his."""
     rule = advanced_tables().combat.two_weapon
-    if g.has_shield or g.net or len(g.weapons) != 1:
+    if g.has_shield or g.net or len(g.weapons) != 1:  # §24.1: a weapon in each hand, no shield
         return False
     for k in (key, g.weapons[0]):
         w = weapon(k)
@@ -158,7 +158,8 @@ def thrown_values(g: Gladiator, item: Literal["weapon", "shield"]) -> tuple[int,
 
 
 def pair_bonus(g: Gladiator) -> tuple[PairBonus, str] | None:
-    """§24.2: the pair he fights with (two weapons in hand, no shield) and its rule, or None."""
+    """§24.1, §24.2: the pair he fights with (two weapons in hand, no shield) and its rule, or
+    None."""
     if not g.style or len(g.weapons) != 2 or g.has_shield:
         return None
     rule = advanced_tables().combat.two_weapon
