@@ -149,7 +149,7 @@ class ColosseumRules(Ruleset[ColosseumState]):
                 d = plot_decision(state, state.gladiators[seat])
                 out[seat] = replace(d, secret=False) if late else d
             return out
-        return {seat: allocation_choice(g) for seat, g in state.gladiators.items()}
+        return {seat: allocation_choice(g, state) for seat, g in state.gladiators.items()}
 
     def apply(
         self, state: ColosseumState, orders: Mapping[str, str], dice: Dice, *, quiet: bool = False

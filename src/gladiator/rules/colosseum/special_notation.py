@@ -51,7 +51,7 @@ def special_defence(code: str) -> SpecialDefence:
 
 
 def special_name(kind: str, code: str) -> str:
-    """"Disarm (A)" and the like, for events and messages."""
+    """ "Disarm (A)" and the like, for events and messages."""
     spec = special_attack(code) if kind == "A" else special_defence(code)
     return f"{spec.name} ({code})"
 

@@ -276,6 +276,7 @@ def body_hit(
     helmet_lost: bool = False,
     has_weapon: bool = True,
     has_shield: bool = True,
+    half: bool = False,
 ) -> tuple[LogSheet, HitOutcome]:
     """§10.1-§10.5: resolve a body hit (H with `h_modifier`) on `area` of `sheet`.
 
@@ -283,7 +284,8 @@ def body_hit(
     any wounds are marked (§10.3) and RED + BLACK + wounds is read on T9 for the area (§10.4).
     `turn` and `phase` date a critical S's Stun (§11.2). `helmet_lost` says an earlier critical
     H took the helmet: the head has no armour and a further H counts as 3x + M. `has_weapon` /
-    `has_shield` say whether a WD / SD has anything to drop.
+    `has_shield` say whether a WD / SD has anything to drop. `half` (§22.2 Sweep and Shield
+    Bash, S5): the attack's wounds are halved, fractions dropped, before they are marked.
     """
     name = _area_name(area)
     label = AREA_NAMES[name]
@@ -415,6 +417,11 @@ def body_hit(
             if part
         )
         events.append(_event("critical", "§10.5", f"{how}: {wounds} wounds this attack"))
+    if half:
+        events.append(
+            _event("half_damage", "§22.2", f"half damage: {wounds} → {wounds // 2} wounds")
+        )
+        wounds //= 2
     wounds_before = sheet.wounds_in(name)
     new, sheet_events = sheet.with_wounds(name, wounds)
     marked = new.wounds_in(name) - wounds_before
