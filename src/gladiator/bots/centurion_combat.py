@@ -75,7 +75,7 @@ def weakest_armour(g: Gladiator, besides: Area | None = None) -> tuple[Area, ...
     of those `besides` one (C12)."""
     worth = {a: _protection(g, a) for a in AREAS if a != besides}
     low = min(worth.values())
-    return tuple(a for a in AREAS if worth[a] == low)
+    return tuple(a for a in worth if worth[a] == low)
 
 
 def _area(roll: int) -> Area:
