@@ -252,9 +252,7 @@ def test_s22_2_sweep_half_damage_and_a_stumble_check_less_the_h_bonus() -> None:
     deep cut (RED 1 + BLACK 4 + 5 = 10: "1") makes 6, halved to 3 (S5); then 1D6 2 − 0 Stun − 2
     = 0, below 1: he must Stumble."""
     state = ready()
-    dice = RiggedDice(
-        1, {CRT: [(5, 5, 5)], WOUND: [(5, 5, 4, 4, 1)], "§15.2.1": [2]}
-    )
+    dice = RiggedDice(1, {CRT: [(5, 5, 5)], WOUND: [(5, 5, 4, 4, 1)], "§15.2.1": [2]})
     events = play(state, dice, red="A8:legs/S", blue="-")
     (half,) = of_type(events, "half_damage")
     assert "6 → 3 wounds" in half["text"]
@@ -296,7 +294,7 @@ def test_s22_2_sand_reference_sheet_1d3() -> None:
     dice = RiggedDice(1, {CRT: [(5, 5, 5)], SPECIAL: [(6,)]})
     events = play(state, dice, red="A8:head/T", blue="-")
     assert [r.notation for r in dice.log if r.rule == SPECIAL] == ["1D3"]
-    assert [e for e in of_type(events, "special_attack") if e.get("amount")][0]["amount"] == 5
+    assert next(e for e in of_type(events, "special_attack") if e.get("amount"))["amount"] == 5
 
 
 def test_s22_2_sand_other_results_have_no_effect() -> None:
@@ -351,7 +349,7 @@ def test_s22_3_block_reference_reading_no_effect() -> None:
     state = ready(block_result="reference")
     dice = RiggedDice(1, {})
     events = play(state, dice, red="A5:chest", blue="D2:chest/B")
-    assert [e for e in of_type(events, "special_defence") if e.get("result")][0]["result"] == "-"
+    assert next(e for e in of_type(events, "special_defence") if e.get("result"))["result"] == "-"
     assert not any(r.rule.startswith("§12") for r in dice.log)
 
 
@@ -392,7 +390,7 @@ def test_s22_3_the_2_cf_take_a_waiting_loss_like_any_defence() -> None:
     dice = RiggedDice(1, {CRT: [(1, 3, 3)], WOUND: [(5, 5, 5, 6, 1)]})
     events = play(state, dice, red="A8:chest A1:head", blue="D2:head/D")
     assert any(e["type"] == "defence_reduced" and e["area"] == "head" for e in events)
-    assert [e for e in of_type(events, "special_defence") if e.get("result")][0]["result"] == "-"
+    assert next(e for e in of_type(events, "special_defence") if e.get("result"))["result"] == "-"
 
 
 # --- the core: steps and groups that cap how many slots are used ---------------------------------
