@@ -49,7 +49,7 @@ def refusal(state: ColosseumState, seat: str, order: str) -> str:
 # --- the allocation (§22.1-§22.3, S2) ------------------------------------------------------------
 
 
-def test_s22_2_the_code_letters_are_written_in_the_boxes() -> None:
+def test_s9_3_2_1_s22_2_the_code_letters_are_written_in_the_boxes() -> None:
     """S2: `A3:arms/A` (the short form, as the log sheet's box reads) and the slot form name the
     same allocation; the record keeps the slot form."""
     al = parse_allocation("A3:arms/A A2:head D2:head/D D1:legs", 13)
@@ -79,7 +79,7 @@ def test_s22_1_one_special_attack_and_one_special_defence_a_phase() -> None:
     assert d.validate("A3:arms/A D2:head/D") == "A-ARMS-DISARM:3 D-HEAD-DUCK:2"
 
 
-def test_s22_3_a_special_defence_takes_2_cf() -> None:
+def test_s9_3_3_1_s22_3_a_special_defence_takes_2_cf() -> None:
     """§22.3: "in place of a 2 CF defense": the box is worth 2 CF, counted in the budget and in
     §18.3's defence total; a Duck with 3 CF, or a 1-CF lot, is refused."""
     state = ready()
@@ -309,7 +309,7 @@ def test_s22_2_sand_other_results_have_no_effect() -> None:
 # --- the special defences (§22.3, T20) ------------------------------------------------------------
 
 
-def test_s22_3_duck_every_head_attack_is_no_effect() -> None:
+def test_s9_5_2_s22_3_duck_every_head_attack_is_no_effect() -> None:
     state = ready()
     dice = RiggedDice(1, {})
     events = play(state, dice, red="A8:head", blue="D2:head/D")
