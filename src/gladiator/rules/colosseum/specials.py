@@ -1,7 +1,8 @@
 """§22 Special attacks and defences (Advanced Game, T20 in specials.toml): what the allocation
 offers (§22.1-§22.3, §9.3.2.1, §9.3.3.1, with each special's prerequisites) and what a special
-attack's result does (§22.2, §9.5.2). A special defence's automatic result is played by `PhaseCombat` (attacks.py), which
-reads it off the allocation; the notation is special_notation.py's.
+attack's result does (§22.2, §9.5.2). A special defence's automatic result is played by
+`PhaseCombat` (attacks.py), which reads it off the allocation; the notation is
+special_notation.py's.
 
 RULINGS (docs/rulings.md, S series)
 
