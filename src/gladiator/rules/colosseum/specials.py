@@ -359,7 +359,8 @@ def special_events(
             event(
                 "special_attack",
                 "§22.2",
-                f"{g.seat} writes {special_name('A', code)} in his {area} attack box ({cf} CF)",
+                f"{g.seat} writes {code}{cf} in his {area} attack box: "
+                f"{special_name('A', code)} with {cf} CF",
                 seat=g.seat,
                 area=area,
                 special=code,
@@ -368,12 +369,14 @@ def special_events(
     if defence is not None:
         area, code = defence
         auto = str(guards[code])
+        cost = advanced_tables().specials.t20.defence_cost_cf
         out.append(
             event(
                 "special_defence",
                 "§22.3",
-                f"{g.seat} writes {special_name('D', code)} in his {area} defence box: every "
-                f"attack on his {area} is {'No Effect' if auto == '-' else auto} this phase",
+                f"{g.seat} writes {code} in his {area} defence box: {special_name('D', code)} "
+                f"for {cost} CF, every attack on his {area} is "
+                f"{'No Effect' if auto == '-' else auto} this phase",
                 seat=g.seat,
                 area=area,
                 special=code,
