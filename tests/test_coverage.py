@@ -147,8 +147,8 @@ def test_the_command_prints_the_totals_line_and_writes_the_markdown_page(
     assert result.exit_code == 0, result.output
     t = totals(coverage("colosseum", TESTS))
     assert re.search(
-        r"^Basic Game §2-§18: 201 sections: 159 rules, 42 narrative; "
-        r"code 159/159, tests 159/159; complete$",
+        r"^Basic Game §2-§18: 201 sections: 162 rules, 39 narrative; "
+        r"code 162/162, tests 162/162; complete$",
         result.stdout,
         re.M,
     )
@@ -191,7 +191,7 @@ def test_every_rule_of_2_to_18_is_cited_by_code_and_by_tests() -> None:
 # The Advanced Game chapters whose engines are being written (net & trident, specials, teams,
 # beasts), and the rules of the finished chapters that wait on them. Strike a chapter or a rule
 # off when its engine lands: the test below then holds it to full coverage.
-IN_PROGRESS_CHAPTERS = {20, 22, 27, 28}
+IN_PROGRESS_CHAPTERS = {20, 27}
 WAITING = {
     "21.5.1": "the hook's +1 is in the struggle for the net, §20.8.1",
     "29.6.1.1": "the centurion's first two defence CFs buy a Special Defense, §22 (C9)",

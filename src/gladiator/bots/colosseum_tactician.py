@@ -245,7 +245,9 @@ class TacticianBot(Bot):
             halve_attack=halve,
             performance=_performance_weight(w, state, me),
             min_attack=w.min_attack,
-            defence_max=min((g.maximum for g in decision.groups), default=None),  # §10.3.3
+            defence_max=min(
+                (g.maximum for g in decision.groups if g.label == "defence"), default=None
+            ),  # §10.3.3
         )
         return plan.slots_text()
 

@@ -151,19 +151,30 @@ class ChooseOne(Decision):
 
 @dataclass(frozen=True, slots=True)
 class Slot:
+    """A named slot taking `minimum`..`maximum` points, in lots of `step` (a slot whose points
+    come two at a time, such as a special defence that costs 2 CF, has step 2: 0 or 2)."""
+
     name: str
     maximum: int
     minimum: int = 0
+    step: int = 1
+    label: str = ""  # what a form shows beside the name ("Disarm (A), arms")
+
+    def takes(self, value: int) -> bool:
+        return self.minimum <= value <= self.maximum and (value - self.minimum) % self.step == 0
 
 
 @dataclass(frozen=True, slots=True)
 class SlotGroup:
-    """A cap that several slots share (say, all defences), with the rule that sets it."""
+    """A cap that several slots share (say, all defences), with the rule that sets it:
+    `maximum` points together and, with `max_used`, at most that many of them used (one attack
+    per body area; one special attack a phase)."""
 
     slots: tuple[str, ...]
     maximum: int
     why: str = ""
     label: str = ""  # what a form calls the group ("defence")
+    max_used: int | None = None
 
 
 _SLOT_ITEM = re.compile(r"^([A-Z][A-Z0-9_-]*)\s*[:=]\s*(-?\d+)$")
@@ -175,7 +186,8 @@ class Distribute(Decision):
 
     Notation: `head:3 chest:2 arms:1` (slots left out get 0). With `exact`, the whole budget
     must be spent. `max_used` caps how many slots may receive points (e.g. at most 5 attacks);
-    each of `groups` caps what its slots take together.
+    each of `groups` caps what its slots take together (points, and how many are used); a slot
+    with a `step` takes its points in lots of that size.
     """
 
     kind: ClassVar[str] = "distribute"
@@ -214,6 +226,8 @@ class Distribute(Decision):
             v = amounts[s.name]
             if not s.minimum <= v <= s.maximum:
                 raise IllegalOrder(order, f"{s.name} must be {s.minimum}..{s.maximum}, not {v}")
+            if not s.takes(v):
+                raise IllegalOrder(order, f"{s.name} takes points {s.step} at a time, not {v}")
         total = sum(amounts.values())
         if total > self.budget:
             raise IllegalOrder(order, f"spends {total} of a budget of {self.budget}")
@@ -224,15 +238,20 @@ class Distribute(Decision):
             raise IllegalOrder(order, f"at most {self.max_used} slots may be used, not {used}")
         for g in self.groups:
             taken = sum(amounts[n] for n in g.slots)
+            why = f" ({g.why})" if g.why else ""
             if taken > g.maximum:
-                why = f" ({g.why})" if g.why else ""
                 raise IllegalOrder(
                     order, f"{', '.join(g.slots)} may take {g.maximum} together, not {taken}{why}"
+                )
+            used_here = sum(1 for n in g.slots if amounts[n])
+            if g.max_used is not None and used_here > g.max_used:
+                raise IllegalOrder(
+                    order, f"at most {g.max_used} of {', '.join(g.slots)} may be used{why}"
                 )
         return self.format(amounts)
 
     def legal(self, limit: int = 10_000) -> list[str] | None:
-        ranges = [range(s.minimum, s.maximum + 1) for s in self.slots]
+        ranges = [range(s.minimum, s.maximum + 1, s.step) for s in self.slots]
         size = 1
         for r in ranges:
             size *= len(r)
@@ -272,22 +291,39 @@ class Distribute(Decision):
             free = free[: max(0, self.max_used - len(forced))]
         allowed = forced + free
         left = {g: g.maximum - sum(amounts[n] for n in g.slots) for g in self.groups}
-        for _ in range(target):
-            room = [s for s in allowed if amounts[s.name] < s.maximum]
+        spent = 0
+        while spent < target:
+            room = [
+                s
+                for s in allowed
+                if amounts[s.name] + s.step <= s.maximum and spent + s.step <= target
+            ]
             if left:
-                full = {n for g, room_left in left.items() if room_left <= 0 for n in g.slots}
-                room = [s for s in room if s.name not in full]
+                room = [s for s in room if self._group_room(s, amounts, left)]
             if not room:
                 break
             pick = room[int(rng.random() * len(room))]
-            amounts[pick.name] += 1
+            amounts[pick.name] += pick.step
+            spent += pick.step
             for g in left:
                 if pick.name in g.slots:
-                    left[g] -= 1
+                    left[g] -= pick.step
         try:
             return self.validate(self.format(amounts))
         except IllegalOrder:
             return None
+
+    def _group_room(self, s: Slot, amounts: dict[str, int], left: dict[SlotGroup, int]) -> bool:
+        """Whether one more lot on `s` keeps every group it belongs to within its caps."""
+        for g, room_left in left.items():
+            if s.name not in g.slots:
+                continue
+            if room_left < s.step:
+                return False
+            opens = g.max_used is not None and not amounts[s.name]
+            if opens and sum(1 for n in g.slots if amounts[n]) >= (g.max_used or 0):
+                return False
+        return True
 
     def to_dict(self) -> dict[str, Any]:
         d = Decision.to_dict(self)
@@ -295,14 +331,27 @@ class Distribute(Decision):
             budget=self.budget,
             exact=self.exact,
             max_used=self.max_used,
-            slots=[{"name": s.name, "min": s.minimum, "max": s.maximum} for s in self.slots],
+            slots=[_slot_dict(s) for s in self.slots],
         )
         if self.groups:
-            d["groups"] = [
-                {"slots": list(g.slots), "max": g.maximum, "why": g.why, "label": g.label}
-                for g in self.groups
-            ]
+            d["groups"] = [_group_dict(g) for g in self.groups]
         return d
+
+
+def _slot_dict(s: Slot) -> dict[str, Any]:
+    d: dict[str, Any] = {"name": s.name, "min": s.minimum, "max": s.maximum}
+    if s.step != 1:  # written only where used, so older decisions read as before
+        d["step"] = s.step
+    if s.label:
+        d["label"] = s.label
+    return d
+
+
+def _group_dict(g: SlotGroup) -> dict[str, Any]:
+    d: dict[str, Any] = {"slots": list(g.slots), "max": g.maximum, "why": g.why, "label": g.label}
+    if g.max_used is not None:
+        d["max_used"] = g.max_used
+    return d
 
 
 _HEX_TEXT = re.compile(r"^\(?\s*(-?\d+)\s*[, ]\s*(-?\d+)\s*\)?$")

@@ -54,10 +54,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal, Protocol
 
 from gladiator.core.decisions import Distribute, Slot
+from gladiator.rules.colosseum.advanced_tables import advanced_tables
+from gladiator.rules.colosseum.special_notation import (
+    SpecialError,
+    attack_slot,
+    defence_slot,
+    read_short,
+    read_slot,
+    special_area_ok,
+    special_name,
+)
 from gladiator.rules.colosseum.tables import (
     AREAS,
     Area,
@@ -162,6 +172,10 @@ class Allocation:
     available this phase (§9.3.1). `order` lists the attacked areas in the order he makes the
     attacks (Q25); left empty it is ascending area number. `defence_cap` is the optional stricter
     reading of §9.3.2 (8 per defended area); the rules text caps attacks only.
+
+    Advanced Game (§22): `special_attack` (area, code) marks that area's attack as a special
+    attack with its CFs; `special_defence` (area, code) marks that area's defence box as a special
+    defence, which is worth its 2 CF there (§22.3, S2). The letters are T20's.
     """
 
     available: int
@@ -169,6 +183,8 @@ class Allocation:
     defence: tuple[int, ...] = (0, 0, 0, 0, 0)
     order: tuple[Area, ...] = ()
     defence_cap: int | None = field(default=None, compare=False)
+    special_attack: tuple[Area, str] | None = None
+    special_defence: tuple[Area, str] | None = None
 
     def __post_init__(self) -> None:
         attack = _five("attack", self.attack)
@@ -207,6 +223,8 @@ class Allocation:
                     f"({' '.join(attacked) or 'none'}) (§9.4.3, Q25)"
                 )
             object.__setattr__(self, "order", order)
+        if self.special_attack is not None or self.special_defence is not None:
+            _check_specials(self)
 
     @classmethod
     def of(
@@ -255,6 +273,30 @@ class Allocation:
         return format_allocation(self)
 
 
+def _check_specials(al: Allocation) -> None:
+    """§22.2, §22.3: a special attack sits on an attack with CFs, a special defence's box holds
+    its 2 CF, each in its own area (S2)."""
+    try:
+        if al.special_attack is not None:
+            area, code = al.special_attack
+            special_area_ok("A", code, area)
+            if not al.attack_on(area):
+                raise AllocationError(
+                    f"{special_name('A', code)} needs attack CFs on the {area} (§22.2)"
+                )
+        if al.special_defence is not None:
+            area, code = al.special_defence
+            special_area_ok("D", code, area)
+            cost = advanced_tables().specials.t20.defence_cost_cf
+            if al.defence_on(area) != cost:
+                raise AllocationError(
+                    f"{special_name('D', code)} takes the {area} defence box and {cost} CF "
+                    f"there, not {al.defence_on(area)} (§22.3)"
+                )
+    except SpecialError as exc:
+        raise AllocationError(str(exc)) from None
+
+
 _SHORT = re.compile(r"^([AD])(\d+)[:=]([A-Z]+|\d)$")  # A3:head, D2:4
 _SLOT = re.compile(r"^([AD])-([A-Z]+|\d)[:=](-?\d+)$")  # A-HEAD:3 (the Distribute slots)
 
@@ -271,6 +313,7 @@ def parse_allocation(text: str, available: int, *, defence_cap: int | None = Non
     dfc = [0] * len(AREAS)
     order: list[Area] = []
     seen: set[tuple[str, Area]] = set()
+    specials: dict[str, tuple[Area, str]] = {}
     words = text.upper().replace(",", " ").split()
     if words in ([], ["-"], ["NONE"]):
         words = []
@@ -278,10 +321,18 @@ def parse_allocation(text: str, available: int, *, defence_cap: int | None = Non
         for word in words:
             short = _SHORT.match(word)
             slot = _SLOT.match(word)
+            special = None if short or slot else _read_special(word)
             if short is not None:
                 kind, cf_text, area_text = short.groups()
             elif slot is not None:
                 kind, area_text, cf_text = slot.groups()
+            elif special is not None:  # §22 (S2): A3:arms/A or A-ARMS-DISARM:3
+                kind, area, code, cf_value = special
+                if kind in specials:
+                    what = "attack" if kind == "A" else "defence"
+                    raise AllocationError(f"{word!r}: one special {what} a phase (§22.1)")
+                specials[kind] = (area, code)
+                area_text, cf_text = area, str(cf_value)
             else:
                 raise AllocationError(
                     f"cannot read {word!r}; write e.g. A3:head or D2:arms (A attack, D defence)"
@@ -299,9 +350,27 @@ def parse_allocation(text: str, available: int, *, defence_cap: int | None = Non
                     order.append(area)
             else:
                 dfc[AREA_NUMBERS[area] - 1] = cf
-        return Allocation(available, tuple(att), tuple(dfc), tuple(order), defence_cap=defence_cap)
+        return Allocation(
+            available,
+            tuple(att),
+            tuple(dfc),
+            tuple(order),
+            defence_cap=defence_cap,
+            special_attack=specials.get("A"),
+            special_defence=specials.get("D"),
+        )
     except AllocationError as exc:
         raise AllocationError(f"allocation {shown!r}: {exc}") from None
+
+
+def _read_special(word: str) -> tuple[str, Area, str, int] | None:
+    """§22: a special in either notation (special_notation.py), or None."""
+    if "/" not in word and word.count("-") < 2:
+        return None  # the Basic Game's words never reach the Advanced tables
+    try:
+        return read_slot(word) or read_short(word)
+    except SpecialError as exc:
+        raise AllocationError(f"{word!r}: {exc}") from None
 
 
 def format_allocation(allocation: Allocation, style: Literal["short", "slots"] = "short") -> str:
@@ -313,11 +382,22 @@ def format_allocation(allocation: Allocation, style: Literal["short", "slots"] =
     """
     items = [("A", area, cf) for area, cf in allocation.attacks]
     items += [("D", a, cf) for a, cf in zip(AREAS, allocation.defence, strict=True) if cf]
-    if style == "slots":
-        parts = [f"{_slot_name(kind, area)}:{cf}" for kind, area, cf in items]
-    else:
-        parts = [f"{kind}{cf}:{area}" for kind, area, cf in items]
+    marks = {"A": allocation.special_attack, "D": allocation.special_defence}
+    parts = []
+    for kind, area, cf in items:
+        mark = marks[kind]
+        code = mark[1] if mark is not None and mark[0] == area else None
+        if style == "slots":
+            parts.append(f"{_special_slot(kind, area, code)}:{cf}")
+        else:  # §22.2, §22.3: the code letter in the box (S2)
+            parts.append(f"{kind}{cf}:{area}" + (f"/{code}" if code else ""))
     return " ".join(parts) if parts else "-"
+
+
+def _special_slot(kind: str, area: Area, code: str | None) -> str:
+    if code is None:
+        return _slot_name(kind, area)
+    return attack_slot(area, code) if kind == "A" else defence_slot(area, code)
 
 
 def _slot_name(kind: str, area: Area) -> str:
@@ -484,6 +564,12 @@ class CrtOutcome:
     total: int  # roll + DRMs, clamped to the table (Q27)
     crt: CrtResult  # the cell read
     result: CrtResult  # after §9.6 conversions
+    # §22 (Advanced Game): the attacker's special attack on this area (a T20 letter), the
+    # defender's special defence whose automatic result replaced the roll (roll 0), and for a
+    # Feint's counter-attack the area of the Feint (whose weapon strikes it).
+    special: str = ""
+    guard: str = ""
+    counter_of: Area | None = None
 
     @property
     def code(self) -> str:
@@ -650,6 +736,7 @@ class PhaseCombat:
         crt: CrtVariant = "rules",
         drm: Callable[[Side, Side, Area], int] | None = None,
         shift: Callable[[Side, Area], tuple[str, Mapping[str, str]] | None] | None = None,
+        guard_results: Mapping[str, CrtResult] | None = None,
     ) -> None:
         if len(allocations) != 2 or len(names) != 2:
             raise ValueError("a phase's combat is between two gladiators")
@@ -662,6 +749,9 @@ class PhaseCombat:
         self._shift = shift
         self._charged = [0, 0]
         self._crt: CrtVariant = crt
+        # §22.3: each special defence's automatic result (T20 by default; Q9's option).
+        self._guard_results = dict(guard_results or {})
+        self._round = 0
         self._weapon = [bool(has_weapon[0]), bool(has_weapon[1])]
         self._shield = [bool(has_shield[0]), bool(has_shield[1])]
         self._live = {
@@ -750,6 +840,7 @@ class PhaseCombat:
             return self.events[start:]
         step = self.sequence[self._next]
         self._next += 1
+        self._round = step.round
         active = [self._live[(p.side, p.area)] for p in step.attacks]
         active = [live for live in active if live.status == "pending"]
         if len(active) > 1:
@@ -789,7 +880,96 @@ class PhaseCombat:
             self._close()
         return self.events[start:]
 
-    def _read(self, live: _Live) -> CrtOutcome:
+    def counter_attack(self, side: Side, cf: int, via: Area) -> int:
+        """§22.2 Feint: an immediate counter-attack of `cf` CF by `side` (S4: on the defender's
+        area with the least defence now that no special defence makes No Effect; ties to the
+        lower area number), struck with the weapon of the Feint on `via`; the CF the defender
+        loses at once."""
+        defender = 1 - side
+        guard = self.allocations[defender].special_defence
+        shut = {guard[0]} if guard is not None and self._guard(guard[1]).code == "-" else set()
+        open_ = [a for a in AREAS if a not in shut] or list(AREAS)
+        area = min(open_, key=lambda a: (self.defence_cf(defender, a), AREA_NUMBERS[a]))
+        planned = PlannedAttack(side, area, cf, self._round, -1)
+        self.events.append(
+            _event(
+                "feint_counter",
+                "§22.2",
+                f"{self.names[side]}'s feint opens {self.names[defender]}'s guard: he "
+                f"counter-attacks the {area} with {cf} CF",
+                side=side,
+                area=area,
+                cf=cf,
+            )
+        )
+        outcome = replace(self._read(_Live(planned, cf, "resolved"), via=via), counter_of=via)
+        self.outcomes.append((planned, outcome))
+        if outcome.code == "F":
+            self._fumble(side)
+            return 0
+        if outcome.code == "-":
+            return 0
+        lost = self._on_hit(side, defender, area, outcome)
+        if not isinstance(lost, int) or isinstance(lost, bool) or lost < 0:
+            raise ValueError(f"on_hit must return the CF lost (an int >= 0), not {lost!r}")
+        return lost
+
+    def _guard(self, code: str) -> CrtResult:
+        if code not in self._guard_results:
+            auto = advanced_tables().specials.t20.defences[code].auto  # type: ignore[index]
+            self._guard_results[code] = CrtResult.model_validate(auto)
+        return self._guard_results[code]
+
+    def _guarded(self, live: _Live, code: str, defence: int) -> tuple[CrtOutcome, list[Event]]:
+        """§22.3: a special defence's automatic result instead of the roll, converted for
+        the defender's kit as any result is (§9.6, S3)."""
+        p = live.planned
+        defender = 1 - p.side
+        auto = self._guard(code)
+        result, changes = convert_result(
+            auto, has_weapon=self._weapon[defender], has_shield=self._shield[defender]
+        )
+        modified = modified_cf(live.cf, defence)
+        column, column_drm = crt_column(modified)
+        outcome = CrtOutcome(
+            attack_cf=live.cf,
+            defence_cf=defence,
+            modified_cf=modified,
+            unweakened_cf=live.cf - max(defence, 0),
+            column=column,
+            column_drm=column_drm,
+            drm=0,
+            roll=0,
+            total=0,
+            crt=auto,
+            result=result,
+            guard=code,
+        )
+        shown = "No Effect" if str(auto) == "-" else str(auto)
+        events = [
+            _event(
+                "special_defence",
+                "§22.3",
+                f"{self.names[p.side]} -> {self.names[defender]}'s {p.area}: "
+                f"{self.names[defender]}'s {special_name('D', code)}, {live.cf} CF against "
+                f"{defence} defence: automatically {shown}, no roll",
+                modified_cf=modified,
+                result=str(result),
+                special=code,
+            )
+        ]
+        for before, after, lacking in changes:
+            events.append(
+                _event(
+                    "conversion",
+                    "§9.6",
+                    f"{self.names[defender]} has no {lacking}: {before} becomes {after}",
+                    result=after,
+                )
+            )
+        return outcome, events
+
+    def _read(self, live: _Live, via: Area | None = None) -> CrtOutcome:
         p = live.planned
         defender = 1 - p.side
         index = AREA_NUMBERS[p.area] - 1
@@ -827,8 +1007,21 @@ class PhaseCombat:
                     amount=penalty,
                 )
             )
+        guard = self.allocations[defender].special_defence
+        special = self.allocations[p.side].special_attack
+        code = special[1] if special is not None and special[0] == p.area and via is None else ""
+        if guard is not None and guard[0] == p.area:  # §22.3
+            outcome, events = self._guarded(live, guard[1], self._defence[defender][index])
+            outcome = replace(outcome, special=code)
+            for e in events:
+                e.update(side=p.side, area=p.area, round=p.round)
+            events[0]["text"] = f"round {p.round}: {events[0]['text']}"
+            self.events.extend(events)
+            return outcome
         extra = self._drm(p.side, defender, p.area) if self._drm is not None else 0
         label = f"{self.names[p.side]} -> {self.names[defender]}'s {p.area}"
+        if code:  # §22.2
+            label += f" ({special_name('A', code)})"
         outcome, events = resolve_crt(
             self._dice,
             live.cf,
@@ -839,8 +1032,10 @@ class PhaseCombat:
             crt=self._crt,
             label=label,
             defender=self.names[defender],
-            shift=self._shift(p.side, p.area) if self._shift is not None else None,
+            shift=self._shift(p.side, via or p.area) if self._shift is not None else None,
         )
+        if code:
+            outcome = replace(outcome, special=code)
         for e in events:
             e.update(side=p.side, area=p.area, round=p.round)
         events[0]["text"] = f"round {p.round}: {events[0]['text']}"

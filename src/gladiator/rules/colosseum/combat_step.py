@@ -57,6 +57,15 @@ from gladiator.rules.colosseum.plots import (
     ItemKind,
 )
 from gladiator.rules.colosseum.postures import check_unconscious
+from gladiator.rules.colosseum.specials import (
+    guard_results as guards,
+)
+from gladiator.rules.colosseum.specials import (
+    special_events,
+    special_hit,
+    special_offer,
+    specials_on,
+)
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.tables import AREAS, Area
 from gladiator.rules.colosseum.unarmed import unarmed_strike
@@ -163,8 +172,9 @@ def prepare_combat(state: ColosseumState, events: list[Event]) -> bool:
 # -- the allocation decision (§9.3) ---------------------------------------------------------------
 def allocation_choice(g: Gladiator, state: ColosseumState | None = None) -> Distribute:
     """§9.3: his CFs available over attacks and defences; none to attacks if he may not attack
-    (§9.1), and none of his PA to defence (§10.3.3); with `state` in the Advanced Game, the
-    net's escape and drag slots (§20.5.5, net_combat.py)."""
+    (§9.1), and none of his PA to defence (§10.3.3); in the Advanced Game, with `state`, his
+    special attacks and defences (§22, specials.py) and the net's escape and drag slots
+    (§20.5.5, net_combat.py)."""
     # §10.3.3: "CFs awarded for positional advantage must be used for attack".
     defence_cap = max(0, g.available - g.pa) if g.pa > 0 else None
     d = allocation_decision(
@@ -177,10 +187,18 @@ def allocation_choice(g: Gladiator, state: ColosseumState | None = None) -> Dist
     if not g.may_attack:
         slots = tuple(replace(s, maximum=0) if s.name.startswith("A-") else s for s in slots)
     groups: tuple[SlotGroup, ...] = ()
+    refused: tuple[tuple[str, str], ...] = ()
+    if state is not None and specials_on(state):  # §22
+        offer = special_offer(
+            g, state.opponent(g.seat), d.budget, d.budget if defence_cap is None else defence_cap
+        )
+        slots = (*slots, *offer.slots)
+        groups = tuple(offer.groups)
+        refused = tuple(offer.refused)
     if defence_cap is not None:
         defences = tuple(s.name for s in slots if s.name.startswith("D-"))
         why = "§10.3.3: CFs from positional advantage must be used for attack"
-        groups = (SlotGroup(defences, defence_cap, why, "defence"),)
+        groups = (SlotGroup(defences, defence_cap, why, "defence"), *groups)
     choice = AllocationChoice(
         prompt=d.prompt,
         secret=True,
@@ -189,6 +207,7 @@ def allocation_choice(g: Gladiator, state: ColosseumState | None = None) -> Dist
         exact=d.exact,
         max_used=d.max_used,
         groups=groups,
+        refused=refused,
     )
     if state is not None and state.options.get("advanced"):
         return net_allocation(state, g, choice)
@@ -220,6 +239,11 @@ def resolve_allocations(
                 allocation=orders[g.seat],
             )
         )
+        if al.special_attack is not None or al.special_defence is not None:  # §22
+            cf = al.attack_on(al.special_attack[0]) if al.special_attack else 0
+            events.extend(
+                special_events(g, al.special_attack, cf, al.special_defence, guards(state))
+            )
         other = gl[1 - i]
         attack = list(al.attack)
         # §14.3 (E3), §13.4.2, §14.2; several halvings multiply (Q26: a kneeling man's first
@@ -258,7 +282,17 @@ def resolve_allocations(
             )
             # The Basic Game lists the halved attacks by area; a style keeps his order (Q25).
             order = tuple(a for a in al.order if attack[AREAS.index(a)]) if g.style else ()
-            al = Allocation(al.available, tuple(attack), al.defence, order)
+            special = al.special_attack  # §22.2: a special halved to nothing is no attack
+            if special is not None and not attack[AREAS.index(special[0])]:
+                special = None
+            al = Allocation(
+                al.available,
+                tuple(attack),
+                al.defence,
+                order,
+                special_attack=special,
+                special_defence=al.special_defence,
+            )
         allocs.append(al)
     if nets and resolve_escapes(state, nets, dice, events):  # §20.5.5 (N11)
         return  # dragged down at the Retiarius's mercy: the Moment of Truth took the phase
@@ -285,8 +319,16 @@ def resolve_allocations(
 
     def on_hit(attacker: int, defender: int, area: Area, result: CrtOutcome) -> int:
         a, d = gl[attacker], gl[defender]
-        stroke = plans[attacker].get(area)
-        if stroke is not None and stroke.blow.weapon is None:  # §23 (F15, F16)
+        stroke = plans[attacker].get(result.counter_of or area)  # S4: a counter, the Feint's
+        blow = stroke.blow if stroke is not None else None
+        special = (
+            special_hit(state, a, d, area, result, dice, events_sink, lose, blow, combat, attacker)
+            if result.special
+            else None
+        )
+        if special is not None:  # §22.2
+            lost = special
+        elif stroke is not None and stroke.blow.weapon is None:  # §23 (F15, F16)
             lost = unarmed_strike(
                 state,
                 a,
@@ -299,7 +341,6 @@ def resolve_allocations(
                 lambda n: combat.charge(attacker, n),
             )
         else:
-            blow = stroke.blow if stroke is not None else None
             lost = strike(state, a, d, area, result, dice, events_sink, lose, blow)
         after_hit(defender)
         if a.style:  # a parried fist can wound the attacker himself (§23.2.1)
@@ -325,6 +366,7 @@ def resolve_allocations(
         # §10.3.3.1: while his CF is below 1, every attack against him subtracts it.
         # §20.5.5.1 (Q31): the Net Loss box of a man who has just escaped.
         drm=lambda a, d, area: max(0, -gl[d].sheet.current_cf) + gl[d].net_loss,
+        guard_results=guards(state) if specials_on(state) else None,
     )
     # What a hit does goes into the phase's event stream at the point it happens.
     events_sink = combat.events

@@ -93,10 +93,14 @@ def strike(
     events: list[Event],
     lose: Lose,
     blow: Blow | None = None,
+    *,
+    half_damage: bool = False,
+    drop_drm_extra: int = 0,
 ) -> int:
     """§9.6: what a result that touches the defender does (S, S* §12; P, P* §13.1; H §10), for an
     attack in the combat step and for a thrown item (§13.3.1.1); the CF he loses at once. A
-    `blow` (Advanced Game) adds its weapon's effects (F13, F14)."""
+    `blow` (Advanced Game) adds its weapon's effects (F13, F14); a special attack (§22.2) may
+    halve the wounds of an H or add a DRM to the weapon-drop roll of a P."""
     t, ph = state.turn, state.phase
 
     def apply_hit(hit: HitOutcome) -> int:
@@ -125,6 +129,7 @@ def strike(
             has_weapon=d.has_weapon,
             has_shield=d.has_shield,
             critical=t25_critical if d.beast is not None else None,  # §28.6.3
+            half=half_damage,
         )
         events.extend(hit.events)
         if hit.wounds_marked:
@@ -177,14 +182,18 @@ def strike(
             lose(d, "weapon", fallen, f"{rule} {'useless' if left == BROKEN else 'broken'}")
             return lost
         arms = d.sheet.cf_lost_to_wounds("arms")
-        dropped = drop_check(outcome.result, outcome.modified_cf, st, arms, dice, drm=drop_drm(d))
+        drm = drop_drm(d) + drop_drm_extra
+        dropped = drop_check(outcome.result, outcome.modified_cf, st, arms, dice, drm=drm)
         events.append(
             event(
                 "drop_roll",
                 "§13.1.1",
-                f"{d.seat}'s weapon drop roll after {code}: "
+                f"{d.seat}'s weapon drop roll after {code}"
+                + (f" (Disarm DRM {drop_drm_extra:+d})" if drop_drm_extra else "")
+                + ": "
                 + ("he drops his weapon" if dropped else "he keeps it"),
                 seat=d.seat,
+                **({"drm": drm} if drop_drm_extra else {}),
             )
         )
         if dropped and d.has_weapon:

@@ -129,6 +129,13 @@ class ColosseumOptions(BaseModel):
     # §28 (B1, Advanced Game): the seat a beast plays, "seat:kind" ("blue:lion"; kind a T21
     # beast or "random", P3); the engine plays it. Empty: no beast.
     beasts: str = ""
+    # §22 (Advanced Game): special attacks and defences in the allocation (S1); off, none.
+    specials: bool = True
+    # Q8 (S6): Sand's CF loss, the rules text's 2D3 + H bonus ("text") or the sheet's 1D3.
+    sand_loss: Literal["text", "reference"] = "text"
+    # Q9 (S7): Block makes every chest attack an S ("text": shield damage is checked) or, as the
+    # reference sheet prints it, No Effect ("reference").
+    block_result: Literal["text", "reference"] = "text"
     # Safety net: after this many turns the match is stopped as a plain draw ("time").
     max_turns: int = Field(default=20, ge=1, le=1000)
 
@@ -209,7 +216,7 @@ class ColosseumOptions(BaseModel):
     def _weapon_names(cls, value: list[str]) -> list[str]:
         return [",".join(parse_weapons(text)) for text in value]
 
-    @field_validator("styles", "weapons", "two_weapon_results")
+    @field_validator("styles", "weapons", "two_weapon_results", "sand_loss", "block_result")
     @classmethod
     def _advanced_only(cls, value: Any, info: ValidationInfo) -> Any:
         # A record's options come back with every default written out, so what counts is a
@@ -218,9 +225,11 @@ class ColosseumOptions(BaseModel):
             "styles": _two_random_styles(),
             "weapons": _chart_weapons(),
             "two_weapon_results": "defence",
+            "sand_loss": "text",
+            "block_result": "text",
         }
         if value != defaults[str(info.field_name)] and not info.data.get("advanced"):
-            raise ValueError("the Advanced Game's (§19-§24): set advanced = true")
+            raise ValueError("the Advanced Game's (§19-§24, §22): set advanced = true")
         return value
 
     @model_validator(mode="after")

@@ -77,7 +77,12 @@ class PlotChoice(ChooseOne):
 
 @dataclass(frozen=True, slots=True)
 class AllocationChoice(Distribute):
-    """§9.3: CF over attack and defence slots, the attacks in the order written."""
+    """§9.3: CF over attack and defence slots, the attacks in the order written.
+
+    `refused` names the special attack and defence slots (§22) not offered this phase, each with
+    the reason, so that an order naming one is refused with it."""
+
+    refused: tuple[tuple[str, str], ...] = ()
 
     def validate(self, order: str) -> str:
         written, net = order, ""
@@ -89,7 +94,26 @@ class AllocationChoice(Distribute):
         except AllocationError as exc:
             raise IllegalOrder(order, str(exc), self.names()) from None
         text = format_allocation(allocation, "slots")
+        if allocation.special_attack is not None or allocation.special_defence is not None:
+            self._offered(order, text)
         if net:
             text = net if text == "-" else f"{text} {net}"
         Distribute.validate(self, text)  # the slot limits of this phase (§9.1, §9.3.2)
         return text
+
+    def _offered(self, order: str, text: str) -> None:
+        """§22: a special he may not use now is refused with its reason (S9)."""
+        names = set(self.names())
+        why = dict(self.refused)
+        for item in text.split():
+            slot = item.split(":")[0]
+            if slot in names:
+                continue
+            if slot in why:
+                raise IllegalOrder(order, why[slot])
+            if slot.count("-") >= 2:
+                raise IllegalOrder(
+                    order,
+                    "special attacks and defences (§22) are Advanced Game rules "
+                    "(advanced = true, specials = true)",
+                )

@@ -277,6 +277,7 @@ def body_hit(
     has_weapon: bool = True,
     has_shield: bool = True,
     critical: Callable[[Area, int], tuple[str, ...]] | None = None,
+    half: bool = False,
 ) -> tuple[LogSheet, HitOutcome]:
     """§10.1-§10.5: resolve a body hit (H with `h_modifier`) on `area` of `sheet`.
 
@@ -285,7 +286,8 @@ def body_hit(
     `turn` and `phase` date a critical S's Stun (§11.2). `helmet_lost` says an earlier critical
     H took the helmet: the head has no armour and a further H counts as 3x + M. `has_weapon` /
     `has_shield` say whether a WD / SD has anything to drop. `critical` reads the critical roll
-    instead of T9 (a beast's T25, §28.6.3).
+    instead of T9 (a beast's T25, §28.6.3). `half` (§22.2 Sweep and Shield Bash, S5): the
+    attack's wounds are halved, fractions dropped, before they are marked.
     """
     name = _area_name(area)
     label = AREA_NAMES[name]
@@ -417,6 +419,11 @@ def body_hit(
             if part
         )
         events.append(_event("critical", "§10.5", f"{how}: {wounds} wounds this attack"))
+    if half:
+        events.append(
+            _event("half_damage", "§22.2", f"half damage: {wounds} → {wounds // 2} wounds")
+        )
+        wounds //= 2
     wounds_before = sheet.wounds_in(name)
     new, sheet_events = sheet.with_wounds(name, wounds)
     marked = new.wounds_in(name) - wounds_before

@@ -136,7 +136,7 @@ function distributeForm(body, d, { orderText, submit, check }) {
       type: "number",
       min: s.min,
       max: s.max,
-      step: 1,
+      step: s.step || 1,
       value: values.get(s.name),
       "data-slot": s.name,
       "aria-label": s.name,
@@ -153,12 +153,12 @@ function distributeForm(body, d, { orderText, submit, check }) {
     });
     const minus = h("button", { type: "button", class: "minus", "aria-label": `less ${s.name}` }, "−");
     const plus = h("button", { type: "button", class: "plus", "aria-label": `more ${s.name}` }, "+");
-    minus.addEventListener("click", () => set(Math.max(s.min, values.get(s.name) - 1)));
-    plus.addEventListener("click", () => set(Math.min(s.max, values.get(s.name) + 1)));
+    minus.addEventListener("click", () => set(Math.max(s.min, values.get(s.name) - (s.step || 1))));
+    plus.addEventListener("click", () => set(Math.min(s.max, values.get(s.name) + (s.step || 1))));
     inputs.set(s.name, input);
     table.appendChild(
       h("tr", { "data-slot-row": s.name },
-        h("th", { scope: "row" }, s.name),
+        h("th", { scope: "row", title: s.label || "" }, s.label ? `${s.name} · ${s.label}` : s.name),
         h("td", {}, minus, input, plus),
         h("td", { class: "limits" }, `${s.min}–${s.max}`)),
     );
@@ -175,6 +175,7 @@ function distributeForm(body, d, { orderText, submit, check }) {
     for (const s of slots) {
       const v = values.get(s.name);
       if (!(v >= s.min && v <= s.max)) out.push(`${s.name} must be ${s.min}..${s.max}`);
+      else if ((v - s.min) % (s.step || 1)) out.push(`${s.name} takes points ${s.step} at a time`);
     }
     const spent = [...values.values()].reduce((a, b) => a + b, 0);
     if (spent > d.budget) out.push(`${spent} is over the budget of ${d.budget}`);
@@ -188,13 +189,19 @@ function distributeForm(body, d, { orderText, submit, check }) {
     for (const g of d.groups || []) {
       const taken = g.slots.reduce((a, n) => a + (values.get(n) || 0), 0);
       if (taken > g.max) out.push(`${g.slots.join(", ")} may take ${g.max} together, not ${taken}${g.why ? ` (${g.why})` : ""}`);
+      // A group may also say how many of its slots may be used (one attack per body area).
+      const inUse = g.slots.filter((n) => values.get(n)).length;
+      if (g.max_used !== null && g.max_used !== undefined && inUse > g.max_used) {
+        out.push(`at most ${g.max_used} of ${g.slots.join(", ")} may be used${g.why ? ` (${g.why})` : ""}`);
+      }
     }
     return { out, spent, used };
   };
   const update = (fromInputs) => {
     const { out, spent, used } = problems();
     const cap = d.max_used !== null && d.max_used !== undefined ? ` · slots used ${used} of at most ${d.max_used}` : "";
-    const shared = (d.groups || []).map((g) => {
+    // Only the caps a form names are summed up here (the per-area groups would crowd it).
+    const shared = (d.groups || []).filter((g) => g.label).map((g) => {
       const taken = g.slots.reduce((a, n) => a + (values.get(n) || 0), 0);
       return ` · ${g.label || g.slots.join(", ")} ${taken} of at most ${g.max}`;
     }).join("");
