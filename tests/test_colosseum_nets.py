@@ -47,6 +47,7 @@ def test_s20_3_1_net_orders_are_written_after_the_plot() -> None:
 
 
 def test_s20_3_1_a_retiarius_is_offered_every_net_attack_and_the_secutor_repel_net() -> None:
+    """§5.2.1.1: the Retiarius writes his net attack with his plot."""
     state = _duel()
     red = _plot(state)
     for text in ("X +TN", "F +TN", "F +SN", "X +LN1", "X +LN2", "X +LN3", "X +DN-F"):
@@ -279,8 +280,10 @@ def test_s9_2_1_3_attackers_get_four_against_an_ensnared_man() -> None:
 
 
 def test_s20_5_5_1_the_escape_result_is_added_to_every_attack_on_him() -> None:
-    """Q31 probe: 3D6 9 − 5 escape CF = 4, below 7: free, and the trident's attack on him
-    (2 CF halved with the net: 1 against no defence, column 1) is rolled 6 + 4 = 10."""
+    """§5.2.5.1, §3.15: the ensnared man's escape CFs (his Net Free box) are rolled before
+    combat; §3.16: the result is his Net Loss box. Q31 probe: 3D6 9 − 5 escape CF = 4, below 7:
+    free, and the trident's attack on him (2 CF halved with the net: 1 against no defence,
+    column 1) is rolled 6 + 4 = 10."""
     state = _ensnared()
     dice = RiggedDice(2, {"§20.5.5.1": [(3, 3, 3)], "§9.5.1": [(2, 2, 2)]})
     play(state, dice)
@@ -292,8 +295,8 @@ def test_s20_5_5_1_the_escape_result_is_added_to_every_attack_on_him() -> None:
 
 
 def test_s20_5_5_1_a_failed_escape_may_be_dragged_down_to_the_moment_of_truth() -> None:
-    """3D6 18 − 2 = 16: still ensnared; drag 3D6 12 + ST 2 + 4 = 18 > 17: dragged Prone, at the
-    mercy of an armed Retiarius (§18)."""
+    """3D6 18 − 2 = 16: still ensnared (§20.5.5 (2nd)); drag 3D6 12 + ST 2 + 4 = 18 > 17
+    (§20.5.5.1 (2nd)): dragged Prone, at the mercy of an armed Retiarius (§18)."""
     state = _ensnared()
     dice = RiggedDice(2, {"§20.5.5.1": [(6, 6, 6), (4, 4, 4)]})
     play(state, dice)
@@ -377,3 +380,49 @@ def test_s20_the_net_in_the_text_render_and_the_scene() -> None:
     state.gladiators["blue"].ensnared = ""
     play(state, Dice(2), red="X +DN-B")  # behind him: blue stands in front
     assert " n " in RULES.render_text(state, None).split("\n\n")[1]
+
+
+# --- rules the tests above do not name (§20.2, §20.6.3, §20.7.3) -------------------------------
+
+
+def test_s20_2_a_net_attack_needs_a_man_free_to_move() -> None:
+    """§20.2, §7.1 (N1): a man bound to Stumble is not free to move: no net attack for him."""
+    state = _duel()
+    state.gladiators["red"].must_stumble = True
+    assert not any("+TN" in t or "+SN" in t or "+LN" in t for t in _plot(state))
+    with pytest.raises(IllegalOrder, match="free to move"):
+        _validate(state, "S +TN")
+
+
+def test_s20_6_3_a_swing_at_nobody_still_waits() -> None:
+    """§20.6.3: with nobody in the 2-hex front the net counts as swung: not again next phase."""
+    state = _duel()
+    blue = state.gladiators["blue"]
+    blue.hex, blue.facing = neighbor(neighbor(HERE, 3), 3), 0  # behind him
+    _at(state, 1, 4)
+    events = play(state, Dice(3), red="X +SN")
+    assert "nobody there" in of_type(events, "net_attack")[0]["text"]
+    assert state.gladiators["red"].swing_ready == 6  # turn 1 phase 6
+
+
+def test_s20_7_3_the_lay_is_read_on_the_0_column_with_t18() -> None:
+    """§20.7.3: 3D6 + T18's DRMs on the "0" column; an H trips the man who stepped in, while a
+    result of no effect leaves him on his feet and free to plot what he likes."""
+    for faces, tripped in (((6, 6, 6), True), ((2, 2, 3), False)):
+        state = _duel(gap=2)
+        dice = RiggedDice(3, {"§20.7": [faces]})
+        events = play(state, dice, red="X +LN2", blue="F")
+        assert "§20.7" in dice.rules()
+        assert state.gladiators["blue"].must_stumble is tripped, of_type(events, "net_attack")
+
+
+def test_s9_3_2_2_the_net_attacks_cfs_come_out_of_his_allocation() -> None:
+    """§9.3.2.2, §20.3.2, §5.2.5: the toss is made after movement, before combat, and its 6 CF
+    are not his to allocate to attack and defence."""
+    budgets = []
+    for order in ("X", "X +TN"):
+        state = _duel(gap=2)
+        play(state, RiggedDice(3, {"§20.5": [(1, 2, 2)]}), red=order)
+        assert state.step == "allocate"
+        budgets.append(RULES.pending(state)["red"].budget)  # type: ignore[attr-defined]
+    assert budgets[0] - budgets[1] == 6

@@ -72,8 +72,10 @@ def test_every_section_of_the_reference_is_listed_once_with_its_kind() -> None:
     kinds = {r.number: r.kind for r in rows}
     assert kinds["9"] == kinds["5.2.6"] == "heading"
     assert kinds["18.1"] == kinds["2.4"] == "narrative"
-    assert kinds["9.3.2.2"] == kinds["3.7"] == "deferred"
+    assert kinds["3.7"] == kinds["3.8"] == "deferred"  # the Campaign Game's
     assert kinds["9.5"] == kinds["15.6 (2nd)"] == "rule"
+    # The net (§20) is in: the Basic-numbered sections of the log sheet and the phase are rules.
+    assert kinds["3.15"] == kinds["5.2.5.1"] == kinds["9.3.2.2"] == "rule"
     # The Advanced Game's walls are in: their Basic-numbered sections are rules now.
     assert kinds["2.3.2"] == kinds["4.4"] == kinds["7.7.1"] == "rule"
     assert all(r.note for r in rows if not r.is_rule)
@@ -147,8 +149,8 @@ def test_the_command_prints_the_totals_line_and_writes_the_markdown_page(
     assert result.exit_code == 0, result.output
     t = totals(coverage("colosseum", TESTS))
     assert re.search(
-        r"^Basic Game §2-§18: 201 sections: 162 rules, 39 narrative; "
-        r"code 162/162, tests 162/162; complete$",
+        r"^Basic Game §2-§18: 201 sections: 169 rules, 32 narrative; "
+        r"code 169/169, tests 169/169; complete$",
         result.stdout,
         re.M,
     )
@@ -191,7 +193,7 @@ def test_every_rule_of_2_to_18_is_cited_by_code_and_by_tests() -> None:
 # The Advanced Game chapters whose engines are being written (net & trident, specials, teams,
 # beasts), and the rules of the finished chapters that wait on them. Strike a chapter or a rule
 # off when its engine lands: the test below then holds it to full coverage.
-IN_PROGRESS_CHAPTERS = {20, 27}
+IN_PROGRESS_CHAPTERS = {27}
 WAITING = {
     "21.5.1": "the hook's +1 is in the struggle for the net, §20.8.1",
     "29.6.1.1": "the centurion's first two defence CFs buy a Special Defense, §22 (C9)",

@@ -148,7 +148,7 @@ def prepare_combat(state: ColosseumState, events: list[Event]) -> bool:
         if bonus:
             avail += bonus
             notes.append(f"two weapons +{bonus} ({rule})")
-        if g.net_cf:  # §20.3.2: the net attack made this phase
+        if g.net_cf:  # §20.3.2, §9.3.2.2: the net attack made this phase
             avail -= g.net_cf
             notes.append(f"net attack −{g.net_cf} (§20.3.2)")
         if g.posture == "prone":  # §16.3 (E2)

@@ -101,7 +101,8 @@ def _free(state: ColosseumState, v: Gladiator, events: list[Event]) -> None:
 def resolve_escapes(
     state: ColosseumState, nets: Mapping[str, Mapping[str, int]], dice: Dice, events: list[Event]
 ) -> bool:
-    """§20.5.5 (N11): escapes, then drags. True if a drag has brought the Moment of Truth."""
+    """§20.5.5, §5.2.5.1 (N11): escapes, then drags. True if a drag has brought the Moment of
+    Truth."""
     rules = advanced_tables().nets.ensnare
     for g in state.gladiators.values():
         g.net_loss = 0
@@ -137,6 +138,8 @@ def resolve_escapes(
                     escaped=False,
                 )
             )
+        # §20.5.5 (2nd): he has not escaped, so the Retiarius may drag him; §20.5.5.1 (2nd):
+        # 3D6 + ST + drag CFs above 17 drags him Prone, at the mercy of an armed Retiarius.
         holder = state.gladiators.get(v.ensnared)
         drag = nets.get(holder.seat, {}).get(DRAG, 0) if holder is not None else 0
         if holder is None or not drag or not holder.net:

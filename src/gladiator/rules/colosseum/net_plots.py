@@ -1,6 +1,6 @@
-"""The net orders a plot decision offers (§20.3.1, §20.4, §20.5.6, §20.8.2; Advanced Game): each
-legal plot again with a net attack after it, RN for a man who fears one, and why an order not
-offered is refused. Options stay in the gladiator's own frame (orders.PlotChoice).
+"""The net orders a plot decision offers (§20.3.1, §5.2.1.1, §20.4, §20.5.6, §20.8.2; Advanced
+Game): each legal plot again with a net attack after it, RN for a man who fears one, and why
+an order not offered is refused. Options stay in the gladiator's own frame (orders.PlotChoice).
 
 RULINGS (docs/rulings.md, the N series)
 
@@ -108,7 +108,7 @@ def net_choices(
         extras.append(("TN", f"and toss the net at {target} (§20.5, 6 CF)"))
     if "SN" not in refused:
         extras.append(("SN", "and swing the net at the first figure in front (§20.6, 4 CF)"))
-    if "LN" not in refused:
+    if "LN" not in refused:  # §20.7.1: a lay may be written every phase (no wait)
         for n, side in _LAY_SIDE.items():
             extras.append((f"LN{n}", f"and lay the net in the {side} hex (§20.7, 2 CF)"))
     if "LG" not in refused:
