@@ -70,6 +70,11 @@ def moment_of_truth(
         if not spared[seat]:
             g.alive = False
             g.cause = "killed at the Moment of Truth"
+    if state.options.get("teams"):  # §27: the beaten man leaves, the others fight on (G7)
+        from gladiator.rules.colosseum.team_engine import team_spared  # it reads this module
+
+        team_spared(state, appellants, victor, spared, events)
+        return
     if victor is None:  # §5.4.1 stans missus
         alive = [s for s in appellants if spared[s]]
         winners = tuple(alive) if len(alive) == 1 else ()

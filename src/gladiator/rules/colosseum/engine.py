@@ -50,6 +50,13 @@ from gladiator.rules.colosseum.solitaire import (
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.styles import style
 from gladiator.rules.colosseum.tables import FILES, GladiatorClass
+from gladiator.rules.colosseum.team_engine import (
+    team_allocations,
+    team_pending_allocation,
+    team_prepare,
+    team_setup,
+)
+from gladiator.rules.colosseum.teams import is_team_match, seats_of
 from gladiator.rules.colosseum.walls import setup_arena
 
 _CLASSES: tuple[GladiatorClass, ...] = ("light", "medium", "heavy")
@@ -82,7 +89,7 @@ class ColosseumRules(Ruleset[ColosseumState]):
         return ColosseumOptions.model_json_schema()
 
     def seats(self, options: Mapping[str, Any]) -> tuple[str, ...]:
-        return SEAT_NAMES
+        return seats_of(options)  # red and blue; a team match's 3 or 4 (§27, G1)
 
     def initial_state(
         self, options: Mapping[str, Any], dice: Dice
@@ -91,6 +98,8 @@ class ColosseumRules(Ruleset[ColosseumState]):
         starts = starting_positions(arena)  # §4.5
         events: list[Event] = []
         gladiators: dict[str, Gladiator] = {}
+        if is_team_match(options):  # §27: 3 or 4 seats in two sides (teams.py, G1, G2)
+            return team_setup(options, dice, arena, counter_number, events)
         if options.get("advanced"):  # §19: styles, their sheets and kit (outfit.py)
             gladiators = styled_gladiators(
                 options, SEAT_NAMES, starts, dice, counter_number, events
@@ -149,6 +158,8 @@ class ColosseumRules(Ruleset[ColosseumState]):
                 d = plot_decision(state, state.gladiators[seat])
                 out[seat] = replace(d, secret=False) if late else d
             return out
+        if is_team_match(state.options):  # §27.3.1: each attack box names its target
+            return team_pending_allocation(state)
         return {seat: allocation_choice(g) for seat, g in state.gladiators.items()}
 
     def apply(
@@ -159,12 +170,16 @@ class ColosseumRules(Ruleset[ColosseumState]):
             reveal_first(state, orders, events)  # §29.3: the centurions plot next
         elif state.step == "plot":
             after = resolve_plots(state, with_first_plots(state, orders), dice, events)
-            if after == "combat" and prepare_combat(state, events):
+            team = is_team_match(state.options)
+            if after == "combat" and (team_prepare(state, events) if team else prepare_combat(state, events)):
                 state.step = "allocate"
-            elif after != "over":
+            elif after != "over" or state.step != "over":  # §27: one man's appeal (G7)
                 end_phase(state, dice, events)
         elif state.step == "allocate":
-            resolve_allocations(state, orders, dice, events)
+            if is_team_match(state.options):
+                team_allocations(state, orders, dice, events)
+            else:
+                resolve_allocations(state, orders, dice, events)
             end_phase(state, dice, events)
         return [] if quiet else plain(events)
 
@@ -201,8 +216,8 @@ class ColosseumRules(Ruleset[ColosseumState]):
             if not out.winners:
                 return 0.0
             return 1.0 if seat in out.winners else -1.0
-        me = state.gladiators[seat]
-        other = state.opponent(seat)
+        me = state.figure(seat)
+        other = state.opponent(seat)  # a team match: the nearest (G6)
 
         def score(g: Gladiator) -> float:
             s = g.sheet
@@ -215,7 +230,7 @@ class ColosseumRules(Ruleset[ColosseumState]):
         return 0
 
     def seat_label(self, state: ColosseumState, seat: str) -> str:
-        g = state.gladiators[seat]
+        g = state.figure(seat)
         if g.style:  # §19: "class/Style", so a batch reports by class and by style
             return f"{g.sheet.gladiator_class}/{style(g.style).name}"
         return g.sheet.gladiator_class
