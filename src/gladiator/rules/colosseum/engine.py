@@ -171,7 +171,9 @@ class ColosseumRules(Ruleset[ColosseumState]):
         elif state.step == "plot":
             after = resolve_plots(state, with_first_plots(state, orders), dice, events)
             team = is_team_match(state.options)
-            if after == "combat" and (team_prepare(state, events) if team else prepare_combat(state, events)):
+            if after == "combat" and (
+                team_prepare(state, events) if team else prepare_combat(state, events)
+            ):
                 state.step = "allocate"
             elif after != "over" or state.step != "over":  # §27: one man's appeal (G7)
                 end_phase(state, dice, events)

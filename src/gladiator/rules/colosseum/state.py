@@ -203,7 +203,9 @@ class ColosseumState:
             return next(g for s, g in self.gladiators.items() if s != seat)
         here = (self.gladiators.get(seat) or self.fallen[seat]).hex
         mine = self.side(seat)
-        pool = self.opponents(seat) or [g for g in self.fallen.values() if self.side(g.seat) != mine]
+        pool = self.opponents(seat) or [
+            g for g in self.fallen.values() if self.side(g.seat) != mine
+        ]
         return min(pool, key=lambda g: distance(g.hex, here))
 
     def figure(self, seat: str) -> Gladiator:

@@ -24,7 +24,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from gladiator.core.decisions import Distribute, IllegalOrder, Slot
-from gladiator.rules.colosseum.attacks import MAX_ATTACK_CF_PER_AREA
+from gladiator.rules.colosseum.attacks import MAX_ATTACK_CF_PER_AREA, parse_allocation
+from gladiator.rules.colosseum.orders import AllocationChoice
 from gladiator.rules.colosseum.tables import AREAS, Area
 
 __all__ = ["TeamAllocation", "TeamAllocationChoice", "attack_slot"]
@@ -121,10 +122,29 @@ class TeamAllocationChoice(Distribute):
             else s
             for s in self.slots
         )
-        plain = Distribute(
-            prompt=self.prompt, budget=self.budget, slots=slots, groups=self.groups
-        )
+        plain = Distribute(prompt=self.prompt, budget=self.budget, slots=slots, groups=self.groups)
         return self.validate(plain.sample(rng))
+
+    def aimed(self, target: str) -> AllocationChoice:
+        """The duel's allocation decision with every attack at `target` (at most 8 CF each),
+        for a bot that fights one opponent at a time (G6); `retarget` turns its order back."""
+        slots = tuple(
+            Slot(f"A-{a.upper()}", min(self._slot(attack_slot(target, a)), MAX_ATTACK_CF_PER_AREA))
+            for a in AREAS
+        ) + tuple(s for s in self.slots if s.name.startswith("D-"))
+        return AllocationChoice(
+            prompt=self.prompt, secret=True, budget=self.budget, slots=slots, groups=self.groups
+        )
+
+    def retarget(self, order: str, target: str) -> str:
+        """An order of `aimed(target)` (either allocation notation) as this decision's order."""
+        al = parse_allocation(order, self.budget)
+        return self.validate(
+            format_team(TeamAllocation(tuple((target, a, cf) for a, cf in al.attacks), al.defence))
+        )
+
+    def _slot(self, name: str) -> int:
+        return next((s.maximum for s in self.slots if s.name == name), 0)
 
     def to_dict(self) -> dict[str, Any]:
         d = Distribute.to_dict(self)
@@ -144,7 +164,9 @@ def format_team(allocation: TeamAllocation) -> str:
     return " ".join(parts) if parts else "-"
 
 
-def team_slots(targets: tuple[tuple[str, int], ...], budget: int, may_attack: bool) -> tuple[Slot, ...]:
+def team_slots(
+    targets: tuple[tuple[str, int], ...], budget: int, may_attack: bool
+) -> tuple[Slot, ...]:
     """Attack slots per (target, area) up to each target's cap; defence slots up to the budget."""
     out = [
         Slot(attack_slot(t, a), min(cap, budget) if may_attack else 0)

@@ -10,13 +10,15 @@ next area attacked, the fumble penalty on the next attack against him), with §2
   it, except an attack from one of his three rear hexes (`no_defence`), which meets none (G5).
 * §27.3: a gladiator who `yields` to an adjacent opponent he is not attacking makes his attacks
   of a round after every other attack of that round, whatever the CFs (G4).
+* G11: simultaneous attacks on one man take effect in turn, each converted for the kit the
+  earlier ones left him (§9.6).
 * A man killed has his own attacks cancelled and every attack still to come against him (§10.3.2).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from gladiator.rules.colosseum.attacks import (
@@ -24,6 +26,7 @@ from gladiator.rules.colosseum.attacks import (
     CombatDice,
     CrtOutcome,
     attack_schedule,
+    convert_result,
     resolve_crt,
 )
 from gladiator.rules.colosseum.tables import Area, CrtVariant
@@ -216,8 +219,7 @@ class TeamCombat:
                 _event(
                     "simultaneous",
                     "§9.4.4",
-                    f"round {step.round}: equal CF ({active[0].cf}), {who} strike "
-                    "simultaneously",
+                    f"round {step.round}: equal CF ({active[0].cf}), {who} strike simultaneously",
                     round=step.round,
                 )
             )
@@ -228,6 +230,7 @@ class TeamCombat:
         losses = [0] * len(self.names)
         for live, outcome in reads:  # ... then the results take effect (§9.4.6)
             p = live.planned
+            outcome = self._reconvert(p, outcome)
             self.outcomes.append((p, outcome))
             if outcome.code == "F":
                 self._fumble(p.side)
@@ -238,6 +241,24 @@ class TeamCombat:
             self._charged[side] = 0
             if total:
                 self._lose(side, total)
+
+    def _reconvert(self, p: TeamAttack, outcome: CrtOutcome) -> CrtOutcome:
+        """G11: two simultaneous attacks on one man take effect in turn; a result that needs
+        the shield or weapon the earlier one cost him is converted as §9.6 says."""
+        d = p.target
+        result, changes = convert_result(
+            outcome.result, has_weapon=self._weapon[d], has_shield=self._shield[d]
+        )
+        for before, after, lacking in changes:
+            self.events.append(
+                _event(
+                    "conversion",
+                    "§9.6",
+                    f"{self.names[d]} has no {lacking} now: {before} becomes {after}",
+                    result=after,
+                )
+            )
+        return replace(outcome, result=result) if changes else outcome
 
     def _read(self, live: _Live) -> CrtOutcome:
         p = live.planned
@@ -380,8 +401,7 @@ class TeamCombat:
         parts = []
         for step in self.sequence:
             names = " = ".join(
-                f"{self.names[p.side]}→{self.names[p.target]} {p.area} {p.cf}"
-                for p in step.attacks
+                f"{self.names[p.side]}→{self.names[p.target]} {p.area} {p.cf}" for p in step.attacks
             )
             parts.append(f"r{step.round} {names}")
         return _event(
@@ -389,7 +409,10 @@ class TeamCombat:
             "§9.4.2",
             "attack sequence: " + ("; ".join(parts) if parts else "no attacks"),
             steps=[
-                [{"side": p.side, "target": p.target, "area": p.area, "cf": p.cf} for p in s.attacks]
+                [
+                    {"side": p.side, "target": p.target, "area": p.area, "cf": p.cf}
+                    for p in s.attacks
+                ]
                 for s in self.sequence
             ],
         )

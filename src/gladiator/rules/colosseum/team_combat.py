@@ -84,12 +84,12 @@ def best_facing(y: Gladiator, attackers: list[Gladiator]) -> int:
     def turned(f: int) -> int:
         return min((f - y.facing) % 6, (y.facing - f) % 6)
 
-    covering = [f for f in range(6) if all(in_front((y.hex, f), x.pose, region=region) for x in attackers)]
+    covering = [
+        f for f in range(6) if all(in_front((y.hex, f), x.pose, region=region) for x in attackers)
+    ]
     if covering:
         return min(covering, key=lambda f: (turned(f), f))
-    return min(
-        range(6), key=lambda f: (sum(_pa_facing(x, y, f) for x in attackers), turned(f), f)
-    )
+    return min(range(6), key=lambda f: (sum(_pa_facing(x, y, f) for x in attackers), turned(f), f))
 
 
 def team_prepare(state: ColosseumState, events: list[Event]) -> bool:
@@ -98,9 +98,7 @@ def team_prepare(state: ColosseumState, events: list[Event]) -> bool:
     gl = list(state.gladiators.values())
     for g in gl:
         g.may_attack, g.pa, g.available, g.targets = False, 0, 0, ()
-    before = {
-        y.seat: [x for x in state.opponents(y.seat) if _able(x, y)] for y in gl
-    }
+    before = {y.seat: [x for x in state.opponents(y.seat) if _able(x, y)] for y in gl}
     if not any(before.values()):
         return False
     facing: dict[str, int] = {}
@@ -256,16 +254,25 @@ def team_resolve(
         if g.style:  # §20.9.2, §21, §23.2 (F10): each attack's weapon, per target
             for t in dict.fromkeys(t for t, _, _ in al.attacks):
                 areas = [a for tt, a, _ in al.attacks if tt == t]
-                for a, s in zip(areas, strokes(g, state.gladiators[t], len(areas), state.options), strict=True):
+                for a, s in zip(
+                    areas, strokes(g, state.gladiators[t], len(areas), state.options), strict=True
+                ):
                     plan[(index[t], a)] = s
         halved: list[str] = []
         for t, area, cf in al.attacks:
             target = state.gladiators[t]
-            why = [w for w, on in (
-                ("kneeling (§14.3)", g.posture == "kneeling"),
-                ("a weapon just recovered (§13.4.2)", g.recovered_weapon),
-                (f"legs of a kneeling {t} (§14.2)", area == "legs" and target.posture == "kneeling"),
-            ) if on]
+            why = [
+                w
+                for w, on in (
+                    ("kneeling (§14.3)", g.posture == "kneeling"),
+                    ("a weapon just recovered (§13.4.2)", g.recovered_weapon),
+                    (
+                        f"legs of a kneeling {t} (§14.2)",
+                        area == "legs" and target.posture == "kneeling",
+                    ),
+                )
+                if on
+            ]
             stroke = plan.get((index[t], area))
             why += [f"{w} ({rule})" for rule, w in (stroke.halvings if stroke else ())]
             for _ in why:
@@ -276,7 +283,12 @@ def team_resolve(
                 mine.append((index[t], area, cf))
         if halved:
             events.append(
-                event("half_cf", "§14.3", f"{g.seat}'s attacks at half CF: " + ", ".join(halved), seat=g.seat)
+                event(
+                    "half_cf",
+                    "§14.3",
+                    f"{g.seat}'s attacks at half CF: " + ", ".join(halved),
+                    seat=g.seat,
+                )
             )
         attacks.append(mine)
         defences.append(al.defence)
@@ -319,7 +331,14 @@ def team_resolve(
         stroke = plans[attacker].get((defender, area))
         if stroke is not None and stroke.blow.weapon is None:  # §23 (F15, F16)
             lost = unarmed_strike(
-                state, a, d, area, result, dice, combat.events, lose,
+                state,
+                a,
+                d,
+                area,
+                result,
+                dice,
+                combat.events,
+                lose,
                 lambda n: combat.charge(attacker, n),
             )
         else:

@@ -170,7 +170,13 @@ def team_spared(
         for s in appellants:
             take_off(state, state.gladiators[s], events)
         if counts[0] == counts[1]:
-            finish(state, (), "stans missus", f"stans missus: {counts[0]} spared a side, a draw", events)
+            finish(
+                state,
+                (),
+                "stans missus",
+                f"stans missus: {counts[0]} spared a side, a draw",
+                events,
+            )
         else:
             k = 0 if counts[0] > counts[1] else 1
             winners = _side_seats(state, k)
