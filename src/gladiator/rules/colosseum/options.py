@@ -255,7 +255,7 @@ class ColosseumOptions(BaseModel):
                 raise ValueError(f"{name}: {what}, not {len(per_seat)} (G1)")
         for seat in self.solitaire:
             if seat not in seats:
-                raise ValueError(f"no seat {seat!r}; seats: {', '.join(seats)}")
+                raise ValueError(f"solitaire: no seat {seat!r}; seats: {', '.join(seats)}")
         weapons = [parse_weapons(w) for w in self.weapons]
         check_choices(self.gladiators, self.styles, weapons, pairings=n == 2)
         return self

@@ -15,6 +15,7 @@ from gladiator.rules.colosseum.logsheet import render_text as render_sheet
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator, GroundItem
 from gladiator.rules.colosseum.styles import style
 from gladiator.rules.colosseum.tables import AREAS, tables
+from gladiator.rules.colosseum.team_presentation import letter, team_lines, team_scene
 from gladiator.rules.colosseum.walls import wall_sides
 from gladiator.rules.colosseum.weapons import weapon
 
@@ -38,11 +39,12 @@ def render(state: ColosseumState, seat: str | None) -> str:
     def cell(h: hg.Hex) -> str:
         if h in figures:
             g = figures[h]
+            c = letter(g.seat)  # a team match's gold is Y (team_presentation.py)
             if g.posture == "prone":
-                return g.seat[0] + "_"
+                return c + "_"
             if g.posture == "kneeling":
-                return g.seat[0] + ARROWS[g.facing]
-            return (g.seat[0].upper() if g.alive else "+") + ARROWS[g.facing]
+                return c + ARROWS[g.facing]
+            return (c.upper() if g.alive else "+") + ARROWS[g.facing]
         if h in items:
             return "w" if items[h].item == "weapon" else "o"
         if h in counters:
@@ -54,6 +56,8 @@ def render(state: ColosseumState, seat: str | None) -> str:
     if state.step == "over":
         head += f" · {state.end_method}: {state.end_summary}"
     lines = [status_line(g) for g in state.gladiators.values()]
+    if state.options.get("teams"):  # §27: the sides and the fallen
+        lines += team_lines(state)
     if state.arena_size is not None:
         lines.append(arena_line(state))
     sheets = [render_sheet(g.sheet) for g in state.gladiators.values()]
@@ -101,6 +105,10 @@ _STEP = {
     "plot": "both plot their movement (§5.2.1)",
     "allocate": "both allocate CFs to attack and defence (§9.3)",
 }
+_TEAM_STEP = {  # §27: more than two plot and allocate
+    "plot": "everyone plots his movement (§5.2.1)",
+    "allocate": "everyone allocates CFs to attack and defence (§9.3, §27.3.1)",
+}
 _SHIELD_NAME = {"large": "Clipeus", "small": "Parma"}  # §3.17
 
 
@@ -113,7 +121,7 @@ def scene(state: ColosseumState, seat: str | None) -> dict[str, Any]:
     if state.step == "over":
         out["caption"] = head + f"the match is over ({state.end_method})"
     else:
-        out["caption"] = head + _STEP[state.step]
+        out["caption"] = head + (_TEAM_STEP if state.options.get("teams") else _STEP)[state.step]
     if state.walls:
         out["caption"] += f"; walls: {', '.join(state.walls)}"
     out["hexes"] = [[h.q, h.r] for h in sorted(board.hexes)]
@@ -126,6 +134,8 @@ def scene(state: ColosseumState, seat: str | None) -> dict[str, Any]:
     out["marks"] = [{"hex": [h.q, h.r], "kind": "blood"} for h in state.blood]
     out["marks"] += [{"hex": [h.q, h.r], "kind": "blood_counter"} for h in state.blood_counters]
     out["panels"] = [_panel(g) for g in state.gladiators.values()]
+    if state.options.get("teams"):  # §27: sides, and the fallen's sheets
+        team_scene(state, out, _panel)
     return out
 
 
