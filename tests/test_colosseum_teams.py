@@ -10,11 +10,11 @@ import random
 from typing import Any
 
 import pytest
-from colosseum_helpers import RULES, RiggedDice, of_type
-from colosseum_styles_helpers import HERE, styled
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from colosseum_helpers import RULES, RiggedDice, of_type
+from colosseum_styles_helpers import HERE, styled
 from gladiator.bots.random_legal import RandomBot
 from gladiator.core.decisions import IllegalOrder
 from gladiator.core.dice import Dice
@@ -81,7 +81,10 @@ def two_on_one_around(state: ColosseumState) -> None:
         ({"advanced": True, "teams": "red+green:blue+gold+x"}, "no seat 'x'"),
         ({"advanced": True, "team_end": "time"}, "set teams"),
         ({"advanced": True, "teams": TEAMS, "styles": ["random"] * 2 + ["myrmillo"]}, None),
-        ({"advanced": True, "teams": TEAMS, "styles": ["myrmillo"] * 2}, r"per gladiator \(3\), not 2"),
+        (
+            {"advanced": True, "teams": TEAMS, "styles": ["myrmillo"] * 2},
+            r"per gladiator \(3\), not 2",
+        ),
     ],
 )
 def test_s27_teams_option_is_checked_in_one_line(raw: dict[str, Any], want: str | None) -> None:
@@ -236,7 +239,7 @@ def test_s27_5_note_ten_cf_and_three_pa_make_an_eleven_cf_attack() -> None:
     with pytest.raises(IllegalOrder):
         d.validate("A-BLUE-HEAD:12")
     g.targets = (("blue", 3, 8),)  # one on one: at most 8 on one attack (§9.3.2)
-    with pytest.raises(IllegalOrder, match="0..8"):
+    with pytest.raises(IllegalOrder, match=r"0\.\.8"):
         team_allocation_choice(g).validate("A-BLUE-HEAD:11")
     g.available, g.targets = 20, (("blue", 3, 11),)
     with pytest.raises(IllegalOrder, match="only one attack may exceed 8"):

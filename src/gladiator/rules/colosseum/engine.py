@@ -56,7 +56,7 @@ from gladiator.rules.colosseum.team_engine import (
     team_prepare,
     team_setup,
 )
-from gladiator.rules.colosseum.teams import is_team_match, seats_of
+from gladiator.rules.colosseum.teams import is_over, is_team_match, seats_of
 from gladiator.rules.colosseum.walls import setup_arena
 
 _CLASSES: tuple[GladiatorClass, ...] = ("light", "medium", "heavy")
@@ -175,7 +175,7 @@ class ColosseumRules(Ruleset[ColosseumState]):
                 team_prepare(state, events) if team else prepare_combat(state, events)
             ):
                 state.step = "allocate"
-            elif after != "over" or state.step != "over":  # §27: one man's appeal (G7)
+            elif after != "over" or not is_over(state):  # §27: one man's appeal (G7)
                 end_phase(state, dice, events)
         elif state.step == "allocate":
             if is_team_match(state.options):

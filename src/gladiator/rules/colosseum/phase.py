@@ -23,7 +23,7 @@ from gladiator.rules.colosseum.postures import check_unconscious
 from gladiator.rules.colosseum.state import ColosseumState
 from gladiator.rules.colosseum.tables import AREAS, Area, tables
 from gladiator.rules.colosseum.team_engine import team_deaths, team_time_up
-from gladiator.rules.colosseum.teams import is_team_match
+from gladiator.rules.colosseum.teams import is_over, is_team_match
 from gladiator.rules.colosseum.wounds import (
     severed_artery_bleeding,
 )
@@ -74,7 +74,7 @@ def start_phase(state: ColosseumState, dice: Dice, events: list[Event]) -> None:
             )
             whole = f"this whole phase (turn {state.turn}, phase {state.phase})"
             moment_of_truth(state, [seat], o.seat, dice, events, whole)
-            if state.step == "over" or not is_team_match(state.options):
+            if is_over(state) or not is_team_match(state.options):
                 return
 
 

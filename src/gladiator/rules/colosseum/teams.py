@@ -29,6 +29,7 @@ from gladiator.rules.colosseum.positions import Position
 __all__ = [
     "ALL_SEATS",
     "MAX_SEATS",
+    "is_over",
     "is_team_match",
     "parse_teams",
     "seats_of",
@@ -71,6 +72,12 @@ def parse_teams(text: str) -> tuple[tuple[str, ...], ...]:
 
 def is_team_match(options: Mapping[str, Any]) -> bool:
     return bool(options.get("teams"))
+
+
+def is_over(state: Any) -> bool:
+    """Whether the match has ended, read afresh (mypy keeps a step narrowed across calls that
+    may end it: a Moment of Truth)."""
+    return bool(state.step == "over")
 
 
 def sides_of(options: Mapping[str, Any]) -> tuple[tuple[str, ...], ...]:
