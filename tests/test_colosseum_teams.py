@@ -374,3 +374,21 @@ def test_s27_text_and_scene_show_every_gladiator_and_his_side() -> None:
     assert [f["side"] for f in scene["figures"]] == ["red+green", "blue+gold"] * 2
     assert scene["sides"] == [["red", "green"], ["blue", "gold"]]
     json.dumps(scene)
+
+
+# -- the command line ----------------------------------------------------------------------------
+def test_s27_sim_reports_results_by_side_and_refuses_bad_teams_in_one_line() -> None:
+    from typer.testing import CliRunner
+
+    from gladiator.cli.main import app
+
+    cli = CliRunner()
+    args = ["sim", "colosseum", "-o", "advanced=true", "-o", f"teams={TEAMS}"]
+    done = cli.invoke(app, [*args, "--matches", "3", "--seed", "1", "--json"])
+    assert done.exit_code == 0, done.stderr
+    summary = json.loads(done.stdout)
+    assert sum(row["matches"] for row in summary["by_side"]) == 3
+    assert {row["side"] for row in summary["by_side"]} <= {"red+green", "blue", "draw"}
+    bad = cli.invoke(app, ["sim", "colosseum", "-o", "advanced=true", "-o", "teams=red:blue"])
+    assert bad.exit_code == 2 and "Traceback" not in bad.stdout + bad.stderr
+    assert next(ln for ln in bad.stderr.splitlines() if ln.strip()).startswith("error: ")

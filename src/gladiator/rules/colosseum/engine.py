@@ -99,7 +99,9 @@ class ColosseumRules(Ruleset[ColosseumState]):
         events: list[Event] = []
         gladiators: dict[str, Gladiator] = {}
         if is_team_match(options):  # §27: 3 or 4 seats in two sides (teams.py, G1, G2)
-            return team_setup(options, dice, arena, counter_number, events)
+            state = team_setup(options, dice, arena, counter_number, events)
+            start_phase(state, dice, events)
+            return state, plain(events)
         if options.get("advanced"):  # §19: styles, their sheets and kit (outfit.py)
             gladiators = styled_gladiators(
                 options, SEAT_NAMES, starts, dice, counter_number, events

@@ -22,7 +22,7 @@ from gladiator.rules.colosseum.plot_decision import plot_status
 from gladiator.rules.colosseum.postures import check_unconscious
 from gladiator.rules.colosseum.state import ColosseumState
 from gladiator.rules.colosseum.tables import AREAS, Area, tables
-from gladiator.rules.colosseum.team_engine import team_deaths, team_time_up
+from gladiator.rules.colosseum.team_end import team_deaths, team_time_up
 from gladiator.rules.colosseum.teams import is_over, is_team_match
 from gladiator.rules.colosseum.wounds import (
     severed_artery_bleeding,
@@ -114,7 +114,7 @@ def end_phase(state: ColosseumState, dice: Dice, events: list[Event]) -> None:
 
 def check_deaths(state: ColosseumState, events: list[Event]) -> bool:
     if is_team_match(state.options):  # §27: the dead leave; the rest fight on (G7)
-        return team_deaths(state, events)
+        return team_deaths(state, events, finish)
     dead = [g for g in state.gladiators.values() if not g.alive]
     if not dead:
         return False
@@ -177,7 +177,7 @@ def end_turn(state: ColosseumState, dice: Dice, events: list[Event]) -> None:
         g.moves_used = 0
         g.exceeded_last_turn = g.exceeded_this_turn
         g.exceeded_this_turn = False
-    if is_team_match(state.options) and team_time_up(state, events):  # §27.7.1 (G8)
+    if is_team_match(state.options) and team_time_up(state, events, finish):  # §27.7.1 (G8)
         return
     if state.turn >= int(state.options["max_turns"]):
         finish(
