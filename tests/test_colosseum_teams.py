@@ -392,3 +392,11 @@ def test_s27_sim_reports_results_by_side_and_refuses_bad_teams_in_one_line() -> 
     bad = cli.invoke(app, ["sim", "colosseum", "-o", "advanced=true", "-o", "teams=red:blue"])
     assert bad.exit_code == 2 and "Traceback" not in bad.stdout + bad.stderr
     assert next(ln for ln in bad.stderr.splitlines() if ln.strip()).startswith("error: ")
+
+
+def test_s27_a_duels_options_hold_no_team_keys_so_its_records_are_unchanged() -> None:
+    opts = RULES.normalise_options({"advanced": True})
+    assert not {"teams", "team_end", "team_turns"} & set(opts)
+    assert RULES.normalise_options(opts) == opts
+    team = RULES.normalise_options({"advanced": True, "teams": TEAMS})
+    assert team["team_end"] == "last_standing" and team["team_turns"] == 5

@@ -261,5 +261,12 @@ class ColosseumOptions(BaseModel):
         return self
 
 
+TEAM_OPTIONS = ("teams", "team_end", "team_turns")
+
+
 def normalise(raw: Mapping[str, Any]) -> dict[str, Any]:
-    return validate_options(ColosseumOptions, raw, "colosseum")
+    out = validate_options(ColosseumOptions, raw, "colosseum")
+    if not out["teams"]:  # a duel's options, and so its records, stay exactly as they were
+        for name in TEAM_OPTIONS:
+            del out[name]
+    return out

@@ -25,9 +25,10 @@ G5  §27.4: the defence a single gladiator put on an area counts in full against
     (§9.4.7, a fumble) still counts against it. A man attacked by one opponent only is a duel's
     defender (§9.1.2 has turned him to face him).
 G6  §27 and the duel's code: `state.opponent(seat)` is, in a team match, the nearest opponent
-    still in the fight. What the rules ask of "the opponent" outside combat (a throw's target
-    §13.3, the item-recovery DRMs T14, the §18.2 helpless man) reads that one; the tactician and
-    the centurion bots aim at him.
+    still in the fight. What the rules ask of "the opponent" outside combat reads that one (a
+    throw's target, §13.3, the nearest when it flies after movement; the item-recovery DRMs,
+    T14); §18.2's helpless man is at the mercy of any opponent who has him in his front. The
+    tactician and the centurion bots aim at the nearest opponent they may attack.
 """
 
 from __future__ import annotations
