@@ -18,6 +18,10 @@ TEAM = {"advanced": True, "teams": "red+green:blue", "max_turns": 2}
 
 def test_s27_the_lobby_preview_gives_three_seats_and_bots_play_it(tmp_path: Path) -> None:
     with arena(db_url(tmp_path)) as server:
+        listed = {r["name"]: r for r in httpx.get(f"{server.url}/api/rulesets").json()}
+        form = listed["colosseum"]["options"]
+        assert form["teams"] == "" and form["team_end"] == "last_standing"  # fields for the form
+        assert listed["colosseum"]["seats"] == ["red", "blue"]
         preview = httpx.post(
             f"{server.url}/api/rulesets/colosseum/preview", json={"options": TEAM}, timeout=30
         )
