@@ -22,10 +22,12 @@ from gladiator.bots.base import Bot
 from gladiator.bots.centurion_combat import allocation_order
 from gladiator.bots.centurion_movement import plot_order
 from gladiator.bots.centurion_setup import fighting_spirit
+from gladiator.bots.team_aim import aimed_order
 from gladiator.core.decisions import ChooseOne, Decision, Distribute, IllegalOrder
 from gladiator.core.protocol import Ruleset
 from gladiator.rules.colosseum.plots import PlotError
 from gladiator.rules.colosseum.state import ColosseumState
+from gladiator.rules.colosseum.team_allocation import TeamAllocationChoice
 
 __all__ = ["CenturionBot"]
 
@@ -52,8 +54,14 @@ class CenturionBot(Bot):
             fs = fighting_spirit(state, seat)
             if isinstance(decision, ChooseOne):
                 return decision.validate(plot_order(state, seat, decision, fs, rng))
-            if isinstance(decision, Distribute):
-                g = state.gladiators[seat]
+            g = state.gladiators[seat]
+            if isinstance(decision, TeamAllocationChoice):  # §27 (G6): the nearest opponent
+                order = aimed_order(
+                    state, seat, decision, lambda foe, plain: allocation_order(g, plain, fs, rng)
+                )
+                if order is not None:
+                    return order
+            elif isinstance(decision, Distribute):
                 return decision.validate(allocation_order(g, decision, fs, rng))
         except (IllegalOrder, PlotError, ValueError, KeyError):
             if self.strict:

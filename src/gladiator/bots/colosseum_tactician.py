@@ -32,6 +32,7 @@ from functools import lru_cache
 from typing import Any
 
 from gladiator.bots.base import Bot
+from gladiator.bots.team_aim import aimed_order
 from gladiator.core.decisions import ChooseOne, Decision, Distribute, IllegalOrder
 from gladiator.core.hexgrid import Hex, distance, neighbor_at
 from gladiator.core.protocol import Ruleset
@@ -57,6 +58,7 @@ from gladiator.rules.colosseum.plots import (
 )
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.tables import AREAS
+from gladiator.rules.colosseum.team_allocation import TeamAllocationChoice
 from gladiator.rules.colosseum.weapon_combat import reaches
 
 __all__ = ["TacticianBot", "Weights"]
@@ -144,6 +146,13 @@ class TacticianBot(Bot):
             try:
                 if isinstance(decision, ChooseOne):
                     order = self._plot(state, seat, decision, rng)
+                elif isinstance(decision, TeamAllocationChoice):  # §27 (G6): the nearest
+                    order = aimed_order(
+                        state,
+                        seat,
+                        decision,
+                        lambda foe, plain: self._allocate(state, seat, plain, rng, foe),
+                    )
                 elif isinstance(decision, Distribute):
                     order = self._allocate(state, seat, decision, rng)
                 if order is not None:
@@ -213,11 +222,16 @@ class TacticianBot(Bot):
 
     # -- the allocation (§9.3) --------------------------------------------------------------
     def _allocate(
-        self, state: ColosseumState, seat: str, decision: Distribute, rng: random.Random
+        self,
+        state: ColosseumState,
+        seat: str,
+        decision: Distribute,
+        rng: random.Random,
+        foe: Gladiator | None = None,
     ) -> str | None:
         w = self.weights
         me = state.gladiators[seat]
-        foe = _other(state, seat)
+        foe = foe or _other(state, seat)
         budget = decision.budget
         if budget <= 0:
             return "-"
@@ -253,7 +267,8 @@ class TacticianBot(Bot):
 
 
 def _other(state: ColosseumState, seat: str) -> Gladiator:
-    return next(g for s, g in state.gladiators.items() if s != seat)
+    # A team match (§27, G6): the evaluation assumes one opponent, the nearest.
+    return state.opponent(seat)
 
 
 def _nearest_weapon(state: ColosseumState, me: Gladiator) -> Hex | None:

@@ -187,6 +187,13 @@ def create_app(
         return endpoint
 
     # -- API -------------------------------------------------------------------------------
+    def _form_defaults(opts: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
+        # An option a ruleset leaves out of its normalised options at its default (the
+        # Colosseum's `teams`, so a duel's records stay as they were) still gets a form field.
+        props = schema.get("properties", {})
+        extra = {k: p["default"] for k, p in props.items() if k not in opts and "default" in p}
+        return {**opts, **extra}
+
     async def rulesets(request: Request) -> Response:
         out = []
         for name in registry.names():
@@ -197,7 +204,7 @@ def create_app(
                 {
                     "name": rs.name,
                     "title": rs.title,
-                    "options": opts,
+                    "options": _form_defaults(opts, rs.options_schema()),
                     "seats": list(rs.seats(opts)),
                     "option_notes": dict(notes) if isinstance(notes, dict) else {},
                     "options_schema": rs.options_schema(),

@@ -112,4 +112,9 @@ def summarise(results: Sequence[MatchSummary], bots: Sequence[str] | None = None
         out["group_matchups"] = _matchups(results, _group)
     if bots and len(set(bots)) > 1:
         out["by_bot"] = _by_bot(results, bots)
+    if any(len(r.labels) > 2 for r in results):  # a team match (Colosseum §27): its sides
+        sides = Counter("+".join(r.winners) if r.winners else "draw" for r in results)
+        out["by_side"] = [
+            {"side": side, "matches": k, "share": k / n} for side, k in sorted(sides.items())
+        ]
     return out

@@ -19,6 +19,7 @@ from gladiator.core.dice import Dice
 from gladiator.core.protocol import Event
 from gladiator.rules.colosseum.events import event
 from gladiator.rules.colosseum.state import ColosseumState
+from gladiator.rules.colosseum.team_end import team_spared
 
 MISSUS_ABOVE = 9  # §18.3.1
 
@@ -70,6 +71,9 @@ def moment_of_truth(
         if not spared[seat]:
             g.alive = False
             g.cause = "killed at the Moment of Truth"
+    if state.options.get("teams"):  # §27: the beaten man leaves, the others fight on (G7)
+        team_spared(state, appellants, victor, spared, events, finish)
+        return
     if victor is None:  # §5.4.1 stans missus
         alive = [s for s in appellants if spared[s]]
         winners = tuple(alive) if len(alive) == 1 else ()

@@ -57,6 +57,13 @@ from gladiator.rules.colosseum.solitaire import (
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.styles import style
 from gladiator.rules.colosseum.tables import FILES, GladiatorClass
+from gladiator.rules.colosseum.team_engine import (
+    team_allocations,
+    team_pending_allocation,
+    team_prepare,
+    team_setup,
+)
+from gladiator.rules.colosseum.teams import is_over, is_team_match, seats_of
 from gladiator.rules.colosseum.walls import setup_arena
 
 _CLASSES: tuple[GladiatorClass, ...] = ("light", "medium", "heavy")
@@ -89,7 +96,7 @@ class ColosseumRules(Ruleset[ColosseumState]):
         return ColosseumOptions.model_json_schema()
 
     def seats(self, options: Mapping[str, Any]) -> tuple[str, ...]:
-        return SEAT_NAMES
+        return seats_of(options)  # red and blue; a team match's 3 or 4 (§27, G1)
 
     def initial_state(
         self, options: Mapping[str, Any], dice: Dice
@@ -98,6 +105,10 @@ class ColosseumRules(Ruleset[ColosseumState]):
         starts = starting_positions(arena)  # §4.5
         events: list[Event] = []
         gladiators: dict[str, Gladiator] = {}
+        if is_team_match(options):  # §27: 3 or 4 seats in two sides (teams.py, G1, G2)
+            state = team_setup(options, dice, arena, counter_number, events)
+            start_phase(state, dice, events)
+            return state, plain(events)
         if options.get("beasts"):  # §28: a gladiator against a beast (beast_setup.py)
             gladiators = beast_gladiators(options, SEAT_NAMES, starts, dice, counter_number, events)
         elif options.get("advanced"):  # §19: styles, their sheets and kit (outfit.py)
@@ -166,6 +177,8 @@ class ColosseumRules(Ruleset[ColosseumState]):
                 for s, g in state.gladiators.items()
                 if g.beast is None
             }
+        if is_team_match(state.options):  # §27.3.1: each attack box names its target
+            return team_pending_allocation(state)
         return {seat: allocation_choice(g, state) for seat, g in state.gladiators.items()}
 
     def apply(
@@ -182,15 +195,21 @@ class ColosseumRules(Ruleset[ColosseumState]):
                 end_phase(state, dice, events)
         elif state.step == "plot":
             after = resolve_plots(state, with_first_plots(state, orders), dice, events)
-            if after == "combat" and prepare_combat(state, events):
+            team = is_team_match(state.options)
+            if after == "combat" and (
+                team_prepare(state, events) if team else prepare_combat(state, events)
+            ):
                 state.step = "allocate"
-            elif after != "over":
+            elif after != "over" or not is_over(state):  # §27: one man's appeal (G7)
                 end_phase(state, dice, events)
         elif state.step == "allocate" and state.options.get("beasts"):
             resolve_beast_combat(state, orders, dice, events)
             end_phase(state, dice, events)
         elif state.step == "allocate":
-            resolve_allocations(state, orders, dice, events)
+            if is_team_match(state.options):
+                team_allocations(state, orders, dice, events)
+            else:
+                resolve_allocations(state, orders, dice, events)
             if self.outcome(state) is None:  # a drag to the Moment of Truth (§20.5.5.1) ends it
                 end_phase(state, dice, events)
         return [] if quiet else plain(events)
@@ -228,8 +247,8 @@ class ColosseumRules(Ruleset[ColosseumState]):
             if not out.winners:
                 return 0.0
             return 1.0 if seat in out.winners else -1.0
-        me = state.gladiators[seat]
-        other = state.opponent(seat)
+        me = state.figure(seat)
+        other = state.opponent(seat)  # a team match: the nearest (G6)
 
         def score(g: Gladiator) -> float:
             s = g.sheet
@@ -242,7 +261,7 @@ class ColosseumRules(Ruleset[ColosseumState]):
         return 0
 
     def seat_label(self, state: ColosseumState, seat: str) -> str:
-        g = state.gladiators[seat]
+        g = state.figure(seat)
         if g.beast is not None:  # §28
             return f"beast/{g.beast.name}"
         if g.style:  # §19: "class/Style", so a batch reports by class and by style

@@ -121,7 +121,7 @@ def _h(h: Hex) -> str:
 
 
 def _other(state: ColosseumState, seat: str) -> Gladiator:
-    return next(g for s, g in state.gladiators.items() if s != seat)
+    return state.opponent(seat)  # a team match: the nearest opponent (G6)
 
 
 # --- where items go ------------------------------------------------------------------------------

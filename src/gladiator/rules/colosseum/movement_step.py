@@ -248,7 +248,8 @@ def resolve_plots(
             tripped(sc)
         if c.mercy is not None:
             victor = next(f for f in c.figures if f != c.mercy)
-            mercy = (c.mercy, victor)
+            if state.side(victor) != state.side(c.mercy):  # G12: never a teammate's mercy
+                mercy = (c.mercy, victor)
     for w in result.walls:  # §25.4 (W4-W6)
         stunned(w.stun_roll, "§25.4")
         if w.stumble_check is not None:

@@ -15,6 +15,7 @@ from pydantic import (
 )
 
 from gladiator.rules.colosseum.styles import check_choices, parse_weapons
+from gladiator.rules.colosseum.teams import ALL_SEATS, MAX_SEATS, parse_teams
 from gladiator.rules.common import validate_options
 
 __all__ = ["SEAT_NAMES", "ColosseumOptions", "normalise"]
@@ -138,11 +139,42 @@ class ColosseumOptions(BaseModel):
     block_result: Literal["text", "reference"] = "text"
     # Safety net: after this many turns the match is stopped as a plain draw ("time").
     max_turns: int = Field(default=20, ge=1, le=1000)
+    # §27 (Advanced Game, G1): a team match, its two sides separated by ":" and the members of
+    # a side by "+" ("red+green:blue"), 3 or 4 seats named red, blue, green, gold. "": a duel.
+    teams: str = ""
+    # §27.7 (G8, Q35): how a team match ends: "last_standing" (§27.7.2, the default: until one
+    # side has nobody standing) or "time" (§27.7.1: after `team_turns` turns the side with the
+    # most gladiators still standing wins; equal numbers are a draw).
+    team_end: Literal["last_standing", "time"] = "last_standing"
+    team_turns: int = Field(default=5, ge=1, le=1000)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _seat_lists(cls, raw: Any) -> Any:
+        # G1: a team match's per-seat lists, where left out or left at the duel's defaults,
+        # get one default entry per seat.
+        if not isinstance(raw, dict) or not isinstance(raw.get("teams"), str) or not raw["teams"]:
+            return raw
+        try:
+            n = sum(len(side) for side in parse_teams(raw["teams"]))
+        except ValueError:
+            return raw  # the field's own check gives the message
+        out = dict(raw)
+        for name, duel, one in (
+            ("gladiators", _two_random(), "random"),
+            ("left_handed", _right_handed(), False),
+            ("styles", _two_random_styles(), "random"),
+            ("weapons", _chart_weapons(), ""),
+        ):
+            if name not in out or out[name] == duel:
+                out[name] = [one] * n
+        return out
 
     @field_validator("gladiators")
     @classmethod
     def _two(cls, value: list[ClassChoice]) -> list[ClassChoice]:
-        if len(value) != 2:
+        # G1: 3 or 4 only in a team match (checked with `teams` in `_choices`).
+        if not 2 <= len(value) <= MAX_SEATS:
             raise ValueError(f"the Basic Game is a duel: 2 gladiators, not {len(value)}")
         return value
 
@@ -158,11 +190,11 @@ class ColosseumOptions(BaseModel):
     @classmethod
     def _seats(cls, value: list[str]) -> list[str]:
         for seat in value:
-            if seat not in SEAT_NAMES:
+            if seat not in ALL_SEATS:
                 raise ValueError(f"no seat {seat!r}; seats: {', '.join(SEAT_NAMES)}")
         if len(set(value)) != len(value):
             raise ValueError("each solitaire seat once")
-        return [s for s in SEAT_NAMES if s in value]
+        return [s for s in ALL_SEATS if s in value]
 
     @field_validator("arena_size", mode="before")
     @classmethod
@@ -175,7 +207,7 @@ class ColosseumOptions(BaseModel):
     @field_validator("left_handed")
     @classmethod
     def _two_flags(cls, value: list[bool]) -> list[bool]:
-        if len(value) != 2:
+        if not 2 <= len(value) <= MAX_SEATS:
             raise ValueError(f"one left_handed flag per gladiator (2), not {len(value)}")
         return value
 
@@ -207,7 +239,7 @@ class ColosseumOptions(BaseModel):
     @field_validator("styles", "weapons")
     @classmethod
     def _one_each(cls, value: list[Any]) -> list[Any]:
-        if len(value) != 2:
+        if not 2 <= len(value) <= MAX_SEATS:
             raise ValueError(f"one entry per gladiator (2), not {len(value)}")
         return value
 
@@ -232,10 +264,43 @@ class ColosseumOptions(BaseModel):
             raise ValueError("the Advanced Game's (§19-§24, §22): set advanced = true")
         return value
 
+    @field_validator("teams")
+    @classmethod
+    def _sides(cls, value: str, info: ValidationInfo) -> str:
+        if not value:
+            return value
+        if not info.data.get("advanced"):
+            raise ValueError("team combat is the Advanced Game's (§27): set advanced = true")
+        return ":".join("+".join(side) for side in parse_teams(value))
+
+    @field_validator("team_end", "team_turns")
+    @classmethod
+    def _team_only(cls, value: Any, info: ValidationInfo) -> Any:
+        default = {"team_end": "last_standing", "team_turns": 5}[str(info.field_name)]
+        if value != default and not info.data.get("teams"):
+            raise ValueError("a team match's (§27.7): set teams, e.g. teams=red+green:blue")
+        return value
+
     @model_validator(mode="after")
     def _choices(self) -> ColosseumOptions:
+        n = sum(len(side) for side in parse_teams(self.teams)) if self.teams else 2
+        seats = ALL_SEATS[:n]
+        for name, per_seat in (
+            ("gladiators", self.gladiators),
+            ("left_handed", self.left_handed),
+            ("styles", self.styles),
+            ("weapons", self.weapons),
+        ):
+            if len(per_seat) != n:
+                what = "a duel: 2" if n == 2 else f"one entry per gladiator ({n})"
+                raise ValueError(f"{name}: {what}, not {len(per_seat)} (G1)")
+        for seat in self.solitaire:
+            if seat not in seats:
+                raise ValueError(f"solitaire: no seat {seat!r}; seats: {', '.join(seats)}")
         beasts = {e.partition(":")[0] for e in self.beasts.split(",") if e}
-        for i, seat in enumerate(SEAT_NAMES):
+        if beasts and self.teams:
+            raise ValueError("beasts and teams cannot be played together yet (§27, §28, B1)")
+        for i, seat in enumerate(seats):
             key = self.styles[i]
             if seat in beasts and key != "random":
                 raise ValueError(f"styles: {seat} is a beast (option beasts); it has no style")
@@ -243,9 +308,17 @@ class ColosseumOptions(BaseModel):
                 raise ValueError(f"styles: a {key} fights beasts (§28.2); name one with beasts=")
         if beasts and self.solitaire:
             raise ValueError("beasts and solitaire cannot be played together (§28, §29)")
-        check_choices(self.gladiators, self.styles, [parse_weapons(w) for w in self.weapons])
+        weapons = [parse_weapons(w) for w in self.weapons]
+        check_choices(self.gladiators, self.styles, weapons, pairings=n == 2)
         return self
 
 
+TEAM_OPTIONS = ("teams", "team_end", "team_turns")
+
+
 def normalise(raw: Mapping[str, Any]) -> dict[str, Any]:
-    return validate_options(ColosseumOptions, raw, "colosseum")
+    out = validate_options(ColosseumOptions, raw, "colosseum")
+    if not out["teams"]:  # a duel's options, and so its records, stay exactly as they were
+        for name in TEAM_OPTIONS:
+            del out[name]
+    return out

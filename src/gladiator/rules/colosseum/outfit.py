@@ -29,13 +29,17 @@ def styled_gladiators(
     dice: Dice,
     counter: Callable[[str, Mapping[str, Gladiator]], int],
     events: list[Event],
+    *,
+    foes: Callable[[int], Sequence[int]] | None = None,
 ) -> dict[str, Gladiator]:
     """§4.3, §19, F1-F4: the styles, then each seat's sheet and kit, in seat order. `counter`
-    gives the log sheet's ID (§2.3.1, §3.2)."""
+    gives the log sheet's ID (§2.3.1, §3.2); `foes` the indices of a seat's opponents (a team
+    match, §27; by default the duel's other seat)."""
     keys = choose_styles(seats, options["gladiators"], options["styles"], dice)
     gladiators: dict[str, Gladiator] = {}
     for i, seat in enumerate(seats):
-        key, other = keys[i], keys[1 - i]
+        key = keys[i]
+        against = [keys[j] for j in (foes(i) if foes is not None else (1 - i,))]
         s = style(key)
         outfit = kit(key, parse_weapons(options["weapons"][i]))
         sheet = roll_log_sheet(
@@ -43,7 +47,7 @@ def styled_gladiators(
             s.gladiator_class,
             id=counter(s.gladiator_class, gladiators),
             name=seat,
-            opponent_is_retiarius=other == "retiarius",  # §3.10.2
+            opponent_is_retiarius="retiarius" in against,  # §3.10.2
             style=key,
             shield=outfit.shield,
         )

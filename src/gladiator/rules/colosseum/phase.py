@@ -19,11 +19,12 @@ from gladiator.rules.colosseum.combat_geometry import (
     in_front,
 )
 from gladiator.rules.colosseum.events import event, sheet_events
-from gladiator.rules.colosseum.options import SEAT_NAMES
 from gladiator.rules.colosseum.plot_decision import plot_status
 from gladiator.rules.colosseum.postures import check_unconscious
 from gladiator.rules.colosseum.state import ColosseumState
 from gladiator.rules.colosseum.tables import AREAS, Area, tables
+from gladiator.rules.colosseum.team_end import team_deaths, team_time_up
+from gladiator.rules.colosseum.teams import is_over, is_team_match
 from gladiator.rules.colosseum.wounds import (
     severed_artery_bleeding,
 )
@@ -42,13 +43,26 @@ def start_phase(state: ColosseumState, dice: Dice, events: list[Event]) -> None:
             "text": f"Turn {state.turn}, phase {state.phase} (§5.2)",
         }
     )
-    # §18.2, E5: a Prone gladiator starting a phase helpless in an armed opponent's front.
-    for seat, g in state.gladiators.items():
-        if g.posture != "prone" or state.options.get("beasts"):  # B9: no appeal to a beast
+    # §18.2, E5: a Prone gladiator starting a phase helpless in an armed opponent's front
+    # (in a team match, G7: each such man, and the first opponent of his who has him so).
+    for seat, g in list(state.gladiators.items()):
+        if g.posture != "prone" or seat not in state.gladiators:
             continue
-        o = state.opponent(seat)
-        able = o.alive and o.has_weapon and o.posture != "prone" and not o.sheet.unconscious
-        if not able or not in_front(o.pose, g.pose):
+        if state.options.get("beasts"):  # B9: no appeal to a beast
+            continue
+        o = next(
+            (
+                o
+                for o in state.opponents(seat)
+                if o.alive
+                and o.has_weapon
+                and o.posture != "prone"
+                and not o.sheet.unconscious
+                and in_front(o.pose, g.pose)
+            ),
+            None,
+        )
+        if o is None:
             continue
         # §18.2: ensnared (§20) is helpless too.
         helpless = g.sheet.unconscious or not plot_status(state, g).can_move or bool(g.ensnared)
@@ -70,7 +84,8 @@ def start_phase(state: ColosseumState, dice: Dice, events: list[Event]) -> None:
             )
             whole = f"this whole phase (turn {state.turn}, phase {state.phase})"
             moment_of_truth(state, [seat], o.seat, dice, events, whole)
-            return
+            if is_over(state) or not is_team_match(state.options):
+                return
 
 
 def _as_area(name: str) -> Area:
@@ -108,6 +123,8 @@ def end_phase(state: ColosseumState, dice: Dice, events: list[Event]) -> None:
 
 
 def check_deaths(state: ColosseumState, events: list[Event]) -> bool:
+    if is_team_match(state.options):  # §27: the dead leave; the rest fight on (G7)
+        return team_deaths(state, events, finish)
     dead = [g for g in state.gladiators.values() if not g.alive]
     if not dead:
         return False
@@ -166,12 +183,14 @@ def end_turn(state: ColosseumState, dice: Dice, events: list[Event]) -> None:
         )
         if stopped:
             after = f"a phase of its own after turn {t}"
-            moment_of_truth(state, list(SEAT_NAMES), None, dice, events, after)
+            moment_of_truth(state, list(state.gladiators), None, dice, events, after)
             return
     for g in state.gladiators.values():
         g.moves_used = 0
         g.exceeded_last_turn = g.exceeded_this_turn
         g.exceeded_this_turn = False
+    if is_team_match(state.options) and team_time_up(state, events, finish):  # §27.7.1 (G8)
+        return
     if state.turn >= int(state.options["max_turns"]):
         finish(
             state,

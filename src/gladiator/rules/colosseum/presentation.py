@@ -17,6 +17,7 @@ from gladiator.rules.colosseum.nets import LOOSE
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator, GroundItem
 from gladiator.rules.colosseum.styles import style
 from gladiator.rules.colosseum.tables import AREAS, tables
+from gladiator.rules.colosseum.team_presentation import letter, team_lines, team_scene
 from gladiator.rules.colosseum.walls import wall_sides
 from gladiator.rules.colosseum.weapons import weapon
 
@@ -41,11 +42,12 @@ def render(state: ColosseumState, seat: str | None) -> str:
     def cell(h: hg.Hex) -> str:
         if h in figures:
             g = figures[h]
+            c = letter(g.seat)  # a team match's gold is Y (team_presentation.py)
             if g.posture == "prone":
-                return g.seat[0] + "_"
+                return c + "_"
             if g.posture == "kneeling":
-                return g.seat[0] + ARROWS[g.facing]
-            return (g.seat[0].upper() if g.alive else "+") + ARROWS[g.facing]
+                return c + ARROWS[g.facing]
+            return (c.upper() if g.alive else "+") + ARROWS[g.facing]
         if h in bodies:  # §28.2.1: a beast's body hex behind its head
             return bodies[h].seat[0] + "="
         if h in items:
@@ -59,6 +61,8 @@ def render(state: ColosseumState, seat: str | None) -> str:
     if state.step == "over":
         head += f" · {state.end_method}: {state.end_summary}"
     lines = [status_line(g) for g in state.gladiators.values()]
+    if state.options.get("teams"):  # §27: the sides and the fallen
+        lines += team_lines(state)
     if state.arena_size is not None:
         lines.append(arena_line(state))
     sheets = [render_sheet(g.sheet) for g in state.gladiators.values() if g.beast is None]
@@ -127,6 +131,10 @@ _STEP = {
     "plot": "both plot their movement (§5.2.1; a beast moves after, §28.4)",
     "allocate": "both allocate CFs to attack and defence (§9.3)",
 }
+_TEAM_STEP = {  # §27: more than two plot and allocate
+    "plot": "everyone plots his movement (§5.2.1)",
+    "allocate": "everyone allocates CFs to attack and defence (§9.3, §27.3.1)",
+}
 _SHIELD_NAME = {"large": "Clipeus", "small": "Parma"}  # §3.17
 
 
@@ -139,7 +147,7 @@ def scene(state: ColosseumState, seat: str | None) -> dict[str, Any]:
     if state.step == "over":
         out["caption"] = head + f"the match is over ({state.end_method})"
     else:
-        out["caption"] = head + _STEP[state.step]
+        out["caption"] = head + (_TEAM_STEP if state.options.get("teams") else _STEP)[state.step]
     if state.walls:
         out["caption"] += f"; walls: {', '.join(state.walls)}"
     out["hexes"] = [[h.q, h.r] for h in sorted(board.hexes)]
@@ -157,6 +165,8 @@ def scene(state: ColosseumState, seat: str | None) -> dict[str, Any]:
             row = _net_row(state, g)
             if row:
                 panel["rows"].append(["Net", row])
+    if state.options.get("teams"):  # §27: sides, and the fallen's sheets
+        team_scene(state, out, _panel)
     return out
 
 

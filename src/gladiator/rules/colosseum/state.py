@@ -11,7 +11,7 @@ import copy
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from gladiator.core.hexgrid import Hex
+from gladiator.core.hexgrid import Hex, distance
 from gladiator.rules.colosseum.beast_record import Beast
 from gladiator.rules.colosseum.logsheet import LogSheet
 from gladiator.rules.colosseum.plots import Posture
@@ -105,6 +105,9 @@ class Gladiator:
     net_order: str = ""
     net_cf: int = 0
     net_loss: int = 0
+    # §27 (a team match; always empty in a duel): this phase's opponents he may attack, each
+    # with his PA against him and his largest attack on him (8, or 8 + PA by §27.5, G10).
+    targets: tuple[tuple[str, int, int], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         c = self.crits
@@ -147,6 +150,7 @@ class Gladiator:
             "stun": self.sheet.stun_in_effect,
             **(self._kit() if self.style else {}),
             **({"beast": self.beast.to_dict()} if self.beast is not None else {}),
+            **({"targets": [list(t) for t in self.targets]} if self.targets else {}),
         }
 
     def _kit(self) -> dict[str, Any]:
@@ -193,10 +197,41 @@ class ColosseumState:
     winners: tuple[str, ...] = ()
     end_method: str = ""
     end_summary: str = ""
+    # §27 (a team match, G7): the men beaten and out of the fight (dead, or spared at the
+    # Moment of Truth), taken off the sand at the end of their phase so that play goes on
+    # among the rest. Always empty in a duel, which ends with its first beaten man.
+    fallen: dict[str, Gladiator] = field(default_factory=dict)
+
+    def side(self, seat: str) -> int:
+        """The side (0 or 1) of a seat: §27's teams option, or the duel's red 0 and blue 1."""
+        sides = self.options.get("teams") or "red:blue"
+        return next(i for i, part in enumerate(sides.split(":")) if seat in part.split("+"))
+
+    def opponents(self, seat: str) -> list[Gladiator]:
+        """Everyone still in the fight on the other side (§27.1), in table order."""
+        mine = self.side(seat)
+        return [g for s, g in self.gladiators.items() if self.side(s) != mine]
+
+    def allies(self, seat: str) -> list[Gladiator]:
+        """His teammates still in the fight (§27), in table order; none in a duel."""
+        mine = self.side(seat)
+        return [g for s, g in self.gladiators.items() if s != seat and self.side(s) == mine]
 
     def opponent(self, seat: str) -> Gladiator:
-        """The other gladiator of the duel."""
-        return next(g for s, g in self.gladiators.items() if s != seat)
+        """The other gladiator of the duel; in a team match (G6) the nearest opponent still in
+        the fight (ties: table order), or, with none left, the nearest fallen one."""
+        if not self.options.get("teams"):
+            return next(g for s, g in self.gladiators.items() if s != seat)
+        here = (self.gladiators.get(seat) or self.fallen[seat]).hex
+        mine = self.side(seat)
+        pool = self.opponents(seat) or [
+            g for g in self.fallen.values() if self.side(g.seat) != mine
+        ]
+        return min(pool, key=lambda g: distance(g.hex, here))
+
+    def figure(self, seat: str) -> Gladiator:
+        """A seat's gladiator, in the fight or fallen (G7)."""
+        return self.gladiators.get(seat) or self.fallen[seat]
 
     def bleed(self, g: Gladiator) -> None:
         """Blood where `g` stands: each hex once, in the order first bled on."""
@@ -212,6 +247,7 @@ class ColosseumState:
             blood=list(self.blood),
             early_plots=dict(self.early_plots),
             blood_counters=list(self.blood_counters),
+            fallen=dict(self.fallen),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -234,4 +270,7 @@ class ColosseumState:
         if self.options.get("advanced"):  # the Basic Game's records stay as they were
             out["arena"] = {"size": self.arena_size, "walls": list(self.walls)}
             out["blood_counters"] = [[h.q, h.r] for h in self.blood_counters]
+        if self.options.get("teams"):  # §27 (G7): a duel's records stay as they were
+            out["sides"] = [part.split("+") for part in self.options["teams"].split(":")]
+            out["fallen"] = [g.to_dict() for g in self.fallen.values()]
         return out

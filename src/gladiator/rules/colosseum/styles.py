@@ -110,10 +110,15 @@ def standard_style(cls: GladiatorClass) -> str:
 
 
 def check_choices(
-    classes: Sequence[str], styles: Sequence[str], weapons: Sequence[Sequence[str]]
+    classes: Sequence[str],
+    styles: Sequence[str],
+    weapons: Sequence[Sequence[str]],
+    *,
+    pairings: bool = True,
 ) -> None:
     """F1, F2: refuse, in one line naming the rule, a choice of styles and weapons that cannot
-    be played. Entries are by seat (red, blue)."""
+    be played. Entries are by seat (red, blue). `pairings` off (a team match, G1): a style that
+    fights only certain styles is not held to them, as in a Battle (§30.2.1.1)."""
     for i, (cls, key) in enumerate(zip(classes, styles, strict=True)):
         if key in ("standard", "random"):
             continue
@@ -124,7 +129,7 @@ def check_choices(
                 f"is {cls} (§19)"
             )
         other = styles[1 - i]
-        if s.opponents and other not in s.opponents:
+        if pairings and s.opponents and other not in s.opponents:
             names = " or ".join(style(o).name for o in s.opponents)
             raise ValueError(
                 f"styles[{i}]: a {s.name} fights only a {names} ({s.section}); give the other "

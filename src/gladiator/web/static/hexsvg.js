@@ -16,6 +16,7 @@ const SEAT_COLOURS = {
   blue: "#2864b4",
   green: "#2e8b57",
   yellow: "#c9a400",
+  gold: "#b8860b",
   purple: "#7d3c98",
   orange: "#d35400",
 };

@@ -1,0 +1,45 @@
+"""What a team match (§27) adds to the text render and the web scene: each gladiator's side,
+the men out of the fight, and map letters that tell four seats apart (gold is Y, since green
+has G)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gladiator.rules.colosseum.state import ColosseumState, Gladiator
+
+__all__ = ["letter", "side_label", "team_lines", "team_scene"]
+
+
+def letter(seat: str) -> str:
+    """The seat's map letter (lower case; the render capitalises a standing man)."""
+    return "y" if seat == "gold" else seat[0]
+
+
+def side_label(state: ColosseumState, seat: str) -> str:
+    return str(state.options["teams"]).split(":")[state.side(seat)]
+
+
+def _fallen_line(g: Gladiator) -> str:
+    how = g.cause if not g.alive else "spared (missus), he has left the arena"
+    return f"{g.seat:<5} out of the fight: {how}"
+
+
+def team_lines(state: ColosseumState) -> list[str]:
+    """The sides (§27) and the fallen (G7), for the text render."""
+    sides = " v ".join(str(state.options["teams"]).split(":"))
+    return [f"sides: {sides}", *(_fallen_line(g) for g in state.fallen.values())]
+
+
+def team_scene(state: ColosseumState, out: dict[str, Any], panel: Any) -> None:
+    """Each figure and panel names its side; the fallen keep a panel, marked out of the fight."""
+    out["sides"] = [part.split("+") for part in str(state.options["teams"]).split(":")]
+    for fig in out["figures"]:
+        fig["side"] = side_label(state, fig["seat"])
+    for g in state.fallen.values():
+        p = panel(g)
+        p["rows"].append(["Out of the fight", g.cause if not g.alive else "spared (missus)"])
+        out["panels"].append(p)
+    for p in out["panels"]:
+        p["side"] = side_label(state, p["seat"])
+        p["title"] += f" ({p['side']})"
