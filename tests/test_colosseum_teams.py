@@ -120,6 +120,7 @@ def test_s4_5_team_lines_face_each_other_four_hexes_apart() -> None:
 
 # -- §27.2 (G3) ----------------------------------------------------------------------------------
 def test_s27_2_single_gladiator_turns_to_put_both_opponents_in_front() -> None:
+    """§27.1: two opponents attack him at once, so the team rules apply to him."""
     state = team_state()
     # Blue faces away (south); red north of him and green north-east, both facing him.
     put(state, blue=(HERE, 3), red=(neighbor(HERE, 0), 3), green=(neighbor(HERE, 1), 4))

@@ -190,23 +190,11 @@ def test_every_rule_of_2_to_18_is_cited_by_code_and_by_tests() -> None:
     assert missing == []
 
 
-# The Advanced Game chapters whose engines are being written (net & trident, specials, teams,
-# beasts), and the rules of the finished chapters that wait on them. Strike a chapter or a rule
-# off when its engine lands: the test below then holds it to full coverage.
-IN_PROGRESS_CHAPTERS = {27}
-WAITING = {
-    "21.5.1": "the hook's +1 is in the struggle for the net, §20.8.1",
-    "29.6.1.1": "the centurion's first two defence CFs buy a Special Defense, §22 (C9)",
-}
-
-
-def test_every_rule_of_the_finished_advanced_chapters_is_cited_by_code_and_by_tests() -> None:
-    """§19, §21, §23-§26 and §29: every rule is cited by a module (a table alone is not an
-    implementation) and by a test, except the few that wait on a chapter still being written."""
+def test_every_rule_of_the_advanced_game_is_cited_by_code_and_by_tests() -> None:
+    """§19-§29: every rule is cited by a module (a table alone is not an implementation) and by
+    a test."""
     rows = [r for r in coverage("colosseum", TESTS) if r.part == "advanced"]
-    missing = [r.number for r in rows if r.missing and r.chapter not in IN_PROGRESS_CHAPTERS]
-    assert missing == [n for n in (r.number for r in rows) if n in WAITING and n in missing]
-    assert all(any(r.number == n for r in rows) for n in WAITING)
+    assert [r.number for r in rows if r.missing] == []
 
 
 # --- the Advanced Game's sections ------------------------------------------------------------

@@ -221,7 +221,8 @@ class ColosseumRules(Ruleset[ColosseumState]):
 
     def view(self, state: ColosseumState, seat: str | None) -> dict[str, Any]:
         # Everything in the state is public: both log sheets are on the table, and secret
-        # orders wait in Match until revealed.
+        # orders wait in Match until revealed; so §27.6's "no talking" among teammates holds
+        # too: no seat's view tells him what his teammate plotted.
         v = state.to_dict()
         v["ruleset"] = self.name
         v["board"] = {
