@@ -306,8 +306,12 @@ class LogSheet(_Frozen):
 
     def wound_categories(self, area: Area | int) -> tuple[tuple[int, ...], ...]:
         """§3.12.1 (P1, Q15): the area's CF categories, box W first, boxes above W blacked out."""
-        cats = tables().wound_categories.t7a.categories[AREAS[_area_index(area)]]
-        kept = (tuple(box for box in cat if box <= self.w) for cat in cats)
+        t7a = tables().wound_categories.t7a
+        cats = t7a.categories[AREAS[_area_index(area)]]
+        kept = [tuple(box for box in cat if box <= self.w) for cat in cats]
+        if self.w > t7a.boxes:  # a beast's W past the sheet's boxes: the top category's (B4)
+            top = next(i for i, cat in enumerate(cats) if t7a.boxes in cat)
+            kept[top] = (*range(self.w, t7a.boxes, -1), *kept[top])
         return tuple(cat for cat in kept if cat)
 
     def wounds_in(self, area: Area | int) -> int:
