@@ -39,6 +39,7 @@ from gladiator.bots.tactician_advanced import (
     advanced_view,
     pair_order,
     split_unknown_slots,
+    throw_worth,
     weapon_target,
 )
 from gladiator.core.decisions import ChooseOne, Decision, Distribute, IllegalOrder
@@ -68,6 +69,7 @@ from gladiator.rules.colosseum.plots import (
 )
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.tables import AREAS
+from gladiator.rules.colosseum.weapon_combat import reaches
 
 __all__ = ["TacticianBot", "Weights"]
 
@@ -109,6 +111,8 @@ class Weights:
     foe_wall: float = 1.5  # his back a hex from a wall, and I have him in my front
     blood: float = -2.0  # entering a Blood counter: a Stumble check (§26.3)
     unknown: float = 0.1  # how often a plot it cannot read is drawn at random instead
+    throw_gain: float = 3.0  # per CF of worth of a throw with another weapon to draw (§13.3)
+    throw_melee: float = 3.0  # the attacks of the phase a throw cancels (F5)
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,7 +250,11 @@ class TacticianBot(Bot):
             if p.plot.actions == ("R",):
                 score += w.recover_weapon if not me.has_weapon else w.recover_shield
             if isinstance(p.plot.extra, Throw):  # §13.3: the weapon or shield leaves his hand
-                score -= w.throw
+                thrown = throw_worth(state, me, foe, p.plot.extra) if adv is not None else None
+                if thrown is None:
+                    score -= w.throw
+                else:  # F5: the next weapon he carries comes to hand; no attack this phase
+                    score += w.throw_gain * thrown - (w.throw_melee if reaches(me, foe) else 0.0)
             elif isinstance(p.plot.extra, Kick):
                 score += _kick_worth(w, me, foe, p, Hex(me.hex.q + p.end.q, me.hex.r + p.end.r))
             if score > best_score:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from gladiator.core.decisions import Distribute
 from gladiator.core.hexgrid import Hex, distance
-from gladiator.rules.colosseum.evaluation import Plan
+from gladiator.rules.colosseum.evaluation import Plan, attack_worth
 from gladiator.rules.colosseum.evaluation_kit import (
     StrokeKit,
     arena,
@@ -21,9 +21,11 @@ from gladiator.rules.colosseum.evaluation_kit import (
     pose_kit,
     wall_gap,
 )
+from gladiator.rules.colosseum.plots import Throw
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.tables import AREAS
 from gladiator.rules.colosseum.walls import Arena
+from gladiator.rules.colosseum.weapons import thrown_values
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -38,6 +40,7 @@ __all__ = [
     "advanced_view",
     "pair_order",
     "split_unknown_slots",
+    "throw_worth",
     "weapon_target",
 ]
 
@@ -139,3 +142,24 @@ def split_unknown_slots(
     amounts = decision.parse(decision.sample(rng))
     fixed = tuple(f"{n}:{amounts[n]}" for n in unknown if amounts[n])
     return fixed, decision.budget - sum(amounts[n] for n in unknown)
+
+
+def throw_worth(state: ColosseumState, me: Gladiator, foe: Gladiator, throw: Throw) -> float | None:
+    """§13.3, A9, F5: the expected worth of throwing the weapon in hand when another he carries
+    comes to hand at once (a Velite's next javelin, a Hoplomachus's sword): the chance that
+    1D6 ± Thr beats the range times a blow at its T19 CRT value against no defence (§13.3.1.1),
+    on the area 1D6 gives (a 6 the one written). None when the throw leaves him without a weapon
+    (the Basic Game's reading: never throw it away)."""
+    if throw.item != "weapon" or not me.spare or not me.weapons:
+        return None
+    values = thrown_values(me, "weapon")
+    if values is None:
+        return None
+    thr, crt = values
+    sign = -1 if state.options.get("throw_thr") == "text" else 1
+    gap = distance(me.hex, foe.hex)
+    p_hit = sum(1 for face in range(1, 7) if face + sign * thr > gap) / 6
+    value = crt // 2 if me.posture == "kneeling" else crt  # §14.3
+    variant = state.options["crt"]
+    areas = [*AREAS, throw.area]
+    return p_hit * sum(attack_worth(foe, a, value, variant) for a in areas) / len(areas)
