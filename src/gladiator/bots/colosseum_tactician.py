@@ -104,6 +104,7 @@ class Weights:
     performance: float = 1.0  # worth of one point of §18.3 performance value
     min_attack: int = 1  # the smallest attack considered (§9.5: 1 CF is an attack)
     # The Advanced Game (§19-§26); none of these is read in the Basic Game.
+    outreached: float = -3.0  # at range 2+ he strikes me and I cannot strike back (F8)
     reach_edge: float = 3.0  # at range 2+ he cannot strike back and I can (§21, F8)
     halved: float = 1.5  # each halving of my attack where I end (F10: scimitar at range 2...)
     wall_hit: float = -12.0  # a plot that runs into a wall: a collision and Stun (§25.4, W3)
@@ -364,7 +365,10 @@ def _pose_worth(
         if mine:
             return w.engaged_free + my_pa + extra
         if his and foe_able:
-            return w.turned - his_pa + extra
+            # §9.1.2 turns me to face him only where I may strike back (F8): outreached, I
+            # just take his blows.
+            turned = w.outreached if e.distance >= 2 else w.turned
+            return turned - his_pa + extra
         return w.near + extra
     fl, fr = front_coords(end, facing, foe.hex)
     far = w.near - w.per_hex * (e.distance - 1) + (w.cone if fl >= 0 and fr >= 0 else 0.0)
