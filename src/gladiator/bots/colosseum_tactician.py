@@ -16,6 +16,21 @@ Not the rulebook's centurion (§29); a sound player built on `rules.colosseum.ev
   performance value. The expected defence and threat come from public facts: his CFs available,
   his allocations already revealed, the totals on his sheet.
 
+* **The Advanced Game (§19-§26, `tactician_advanced`, `evaluation_kit`).** The weapon in hand
+  as the engine will use it (`weapon_combat.strokes`): reach (F8: standing at range 2 with a
+  long weapon against a short one is worth more, being outreached worse), each attack's
+  halvings (F10) and result swaps (§21.4, §24.3), the axe's wound DRM and the maul's Stun, a
+  fist's worth (§23), a pair's weapons in turn (F9: the larger attacks where the weapon halves
+  least), the pair's CF bonus in the budget (§24.2); throwing a weapon only when another comes
+  to hand (F5: a Velite's javelins, a Hoplomachus's spear); taking up only what F6 allows; no
+  plot into a wall (§25.4, W3: such a plot is judged where the wall stops it, with the Stun),
+  his back to a wall good and mine bad (W6); no step onto a Blood counter (§26.3).
+* **What it cannot read.** A plot option it cannot parse (plot codes added later: §20's net,
+  §22's specials) is drawn at random now and then (`Weights.unknown`) and otherwise passed by;
+  allocation slots it has no model for take the values of a random legal order drawn with its
+  own rng, the attacks and defences sharing the rest; any other decision gets a random legal
+  order. In the Basic Game none of this draws a number, so its play is exactly as before.
+
 Randomness comes only from the `rng` the caller passes (small noise on the plot scores and on the
 worth of each target area), so the bot is not a fixed, exploitable pattern, yet a seeded run
 repeats. It reads only public state: in the Colosseum the whole state is on the table (`view`
