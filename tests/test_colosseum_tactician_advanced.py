@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from colosseum_helpers import place
 from colosseum_styles_helpers import arena, to_combat
-from gladiator.bots.colosseum_tactician import TacticianBot
+from gladiator.bots.colosseum_tactician import TacticianBot, Weights
+from gladiator.bots.tactician_advanced import advanced_pose, advanced_view
 from gladiator.core.decisions import ChooseOne, Distribute, Option, Slot
 from gladiator.core.hexgrid import Hex, distance, from_offset
 from gladiator.rules.colosseum.attacks import parse_allocation
@@ -233,3 +234,21 @@ def test_an_advanced_match_of_tacticians_with_random_styles_ends() -> None:
     for seed in range(6):
         s = play_match("colosseum", {"advanced": True}, 4100 + seed, ["tactician", "tactician"])
         assert s.method
+
+
+def test_s25_w6_his_back_to_the_wall_is_worth_more_and_mine_less() -> None:
+    """W6: a man pushed against a walled edge is pinned and Stunned. The same engagement (red
+    facing north, blue a hex ahead facing him) is worth more with blue's back to the north wall
+    of a Fighting Pit, and less with red's back to the south wall, than in mid-arena."""
+
+    def extra(red_at: tuple[int, int], blue_at: tuple[int, int]) -> float:
+        state = arena("secutor", "secutor", arena_size=5)
+        place(state, red=(from_offset(*red_at), 0), blue=(from_offset(*blue_at), 3))
+        red, blue = state.gladiators["red"], state.gladiators["blue"]
+        view = advanced_view(state, red, blue)
+        assert view is not None
+        return advanced_pose(Weights(), view, red, blue, red.hex, red.facing, 1)[2]
+
+    middle = extra((8, 8), (8, 7))
+    assert extra((8, 1), (8, 0)) > middle  # his back to the north wall
+    assert extra((8, 15), (8, 14)) < middle  # mine to the south wall
