@@ -143,10 +143,19 @@ class _Plot:
     track: tuple[Hex, ...]  # the hexes passed through in order, the start first (W3)
 
 
+# The T39 actions (§7.4) and the extras (§13.3, §13.5) it has a model of; a plot with any other
+# (§20's net attacks, §22's specials, written after it) is one it cannot read.
+_KNOWN_ACTIONS = frozenset({"F", "B", "SFL", "SFR", "SBL", "SBR", "C", "KN", "R", "RO", "S", "X"})
+
+
 @lru_cache(maxsize=16384)
 def _plot_info(text: str, facing: int) -> _Plot:
     """A plot's geometry from the origin in this facing (paths are the same from every hex)."""
     plot = parse_plot(text)
+    if any(a.split("-")[0] not in _KNOWN_ACTIONS for a in plot.actions) or not (
+        plot.extra is None or isinstance(plot.extra, Kick | Throw)
+    ):
+        raise ValueError(f"a plot it has no model of: {text}")
     poses = path(plot, Hex(0, 0), facing)
     return _Plot(
         text,

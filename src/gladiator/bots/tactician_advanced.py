@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from gladiator.core.decisions import Distribute
 from gladiator.core.hexgrid import Hex, distance
@@ -31,10 +31,9 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
     from typing import Any
 
-    from gladiator.bots.colosseum_tactician import Weights
-
 __all__ = [
     "AdvancedView",
+    "PoseWeights",
     "advanced_halvings",
     "advanced_pose",
     "advanced_view",
@@ -43,6 +42,20 @@ __all__ = [
     "throw_worth",
     "weapon_target",
 ]
+
+
+class PoseWeights(Protocol):
+    """The judgement `advanced_pose` reads (the tactician's `Weights`)."""
+
+    @property
+    def halved(self) -> float: ...
+    @property
+    def reach_edge(self) -> float: ...
+    @property
+    def my_wall(self) -> float: ...
+    @property
+    def foe_wall(self) -> float: ...
+
 
 _KNOWN_SLOTS = frozenset(f"{kind}-{a.upper()}" for kind in "AD" for a in AREAS)
 
@@ -71,7 +84,7 @@ def advanced_view(state: ColosseumState, me: Gladiator, foe: Gladiator) -> Advan
 
 
 def advanced_pose(
-    w: Weights,
+    w: PoseWeights,
     adv: AdvancedView,
     me: Gladiator,
     foe: Gladiator,
