@@ -16,6 +16,21 @@ Not the rulebook's centurion (§29); a sound player built on `rules.colosseum.ev
   performance value. The expected defence and threat come from public facts: his CFs available,
   his allocations already revealed, the totals on his sheet.
 
+* **The Advanced Game (§19-§26, `tactician_advanced`, `evaluation_kit`).** The weapon in hand
+  as the engine will use it (`weapon_combat.strokes`): reach (F8: standing at range 2 with a
+  long weapon against a short one is worth more, being outreached worse), each attack's
+  halvings (F10) and result swaps (§21.4, §24.3), the axe's wound DRM and the maul's Stun, a
+  fist's worth (§23), a pair's weapons in turn (F9: the larger attacks where the weapon halves
+  least), the pair's CF bonus in the budget (§24.2); throwing a weapon only when another comes
+  to hand (F5: a Velite's javelins, a Hoplomachus's spear); taking up only what F6 allows; no
+  plot into a wall (§25.4, W3: such a plot is judged where the wall stops it, with the Stun),
+  his back to a wall good and mine bad (W6); no step onto a Blood counter (§26.3).
+* **What it cannot read.** A plot option it cannot parse (plot codes added later: §20's net,
+  §22's specials) is drawn at random now and then (`Weights.unknown`) and otherwise passed by;
+  allocation slots it has no model for take the values of a random legal order drawn with its
+  own rng, the attacks and defences sharing the rest; any other decision gets a random legal
+  order. In the Basic Game none of this draws a number, so its play is exactly as before.
+
 Randomness comes only from the `rng` the caller passes (small noise on the plot scores and on the
 worth of each target area), so the bot is not a fixed, exploitable pattern, yet a seeded run
 repeats. It reads only public state: in the Colosseum the whole state is on the table (`view`
@@ -27,11 +42,22 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from gladiator.bots.base import Bot
+from gladiator.bots.tactician_advanced import (
+    AdvancedView,
+    advanced_halvings,
+    advanced_pose,
+    advanced_view,
+    pair_order,
+    split_unknown_slots,
+    throw_worth,
+    weapon_target,
+    with_special_defence,
+)
 from gladiator.bots.team_aim import aimed_order
 from gladiator.core.decisions import ChooseOne, Decision, Distribute, IllegalOrder
 from gladiator.core.hexgrid import Hex, distance, neighbor_at
@@ -39,12 +65,15 @@ from gladiator.core.protocol import Ruleset
 from gladiator.rules.colosseum.attacks import parse_allocation
 from gladiator.rules.colosseum.combat_geometry import front_coords
 from gladiator.rules.colosseum.evaluation import (
+    Kit,
     attack_curve,
     attack_worth,
     best_allocation,
     engagement,
 )
+from gladiator.rules.colosseum.evaluation_kit import attack_kits, blocked
 from gladiator.rules.colosseum.nets import split_net
+from gladiator.rules.colosseum.orders import PlotChoice
 from gladiator.rules.colosseum.plots import (
     Kick,
     PhasePlot,
@@ -93,6 +122,17 @@ class Weights:
     area_noise: float = 0.25  # +-25% on each target area's worth
     performance: float = 1.0  # worth of one point of §18.3 performance value
     min_attack: int = 1  # the smallest attack considered (§9.5: 1 CF is an attack)
+    # The Advanced Game (§19-§26); none of these is read in the Basic Game.
+    outreached: float = -3.0  # at range 2+ he strikes me and I cannot strike back (F8)
+    reach_edge: float = 3.0  # at range 2+ he cannot strike back and I can (§21, F8)
+    halved: float = 1.5  # each halving of my attack where I end (F10: scimitar at range 2...)
+    wall_hit: float = -12.0  # a plot that runs into a wall: a collision and Stun (§25.4, W3)
+    my_wall: float = 1.5  # my back a hex from a wall: a push pins me there (W6)
+    foe_wall: float = 1.5  # his back a hex from a wall, and I have him in my front
+    blood: float = -2.0  # entering a Blood counter: a Stumble check (§26.3)
+    unknown: float = 0.1  # how often a plot it cannot read is drawn at random instead
+    throw_gain: float = 3.0  # per CF of worth of a throw with another weapon to draw (§13.3)
+    throw_melee: float = 3.0  # the attacks of the phase a throw cancels (F5)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,12 +144,22 @@ class _Plot:
     moves: bool  # uses a movement phase (§5.2.1, R6)
     plot: PhasePlot
     after: dict[str, str]  # his posture once it is done, by posture before (§14.1, R11)
+    track: tuple[Hex, ...]  # the hexes passed through in order, the start first (W3)
+
+
+# The T39 actions (§7.4) and the extras (§13.3, §13.5) it has a model of; a plot with any other
+# (§20's net attacks, §22's specials, written after it) is one it cannot read.
+_KNOWN_ACTIONS = frozenset({"F", "B", "SFL", "SFR", "SBL", "SBR", "C", "KN", "R", "RO", "S", "X"})
 
 
 @lru_cache(maxsize=16384)
 def _plot_info(text: str, facing: int) -> _Plot:
     """A plot's geometry from the origin in this facing (paths are the same from every hex)."""
     plot = parse_plot(text)
+    if any(a.split("-")[0] not in _KNOWN_ACTIONS for a in plot.actions) or not (
+        plot.extra is None or isinstance(plot.extra, Kick | Throw)
+    ):
+        raise ValueError(f"a plot it has no model of: {text}")
     poses = path(plot, Hex(0, 0), facing)
     return _Plot(
         text,
@@ -119,12 +169,22 @@ def _plot_info(text: str, facing: int) -> _Plot:
         uses_movement_phase(plot),
         plot,
         {before: posture_after(plot, before) for before in ("standing", "kneeling", "prone")},
+        tuple(dict.fromkeys(p.hex for p in poses)),
     )
 
 
 @lru_cache(maxsize=256)
-def _plots(texts: tuple[str, ...], facing: int) -> tuple[_Plot, ...]:
-    return tuple(_plot_info(text, facing) for text in texts)
+def _plots(texts: tuple[str, ...], facing: int) -> tuple[tuple[_Plot, ...], tuple[str, ...]]:
+    """The plots it can read, and the texts of those it cannot (plot codes added to the rules
+    after it was written: they get the generic fallback)."""
+    known: list[_Plot] = []
+    unknown: list[str] = []
+    for text in texts:
+        try:
+            known.append(_plot_info(text, facing))
+        except (PlotError, ValueError, KeyError):
+            unknown.append(text)
+    return tuple(known), tuple(unknown)
 
 
 class TacticianBot(Bot):
@@ -144,7 +204,7 @@ class TacticianBot(Bot):
         order: str | None = None
         if isinstance(state, ColosseumState) and seat in state.gladiators:
             try:
-                if isinstance(decision, ChooseOne):
+                if isinstance(decision, PlotChoice):
                     order = self._plot(state, seat, decision, rng)
                 elif isinstance(decision, TeamAllocationChoice):  # §27 (G6): the nearest
                     order = aimed_order(
@@ -172,7 +232,10 @@ class TacticianBot(Bot):
         texts = tuple(t for t in decision.texts() if split_net(t)[1] is None)
         if len(texts) == 1:
             return texts[0]
-        plots = _plots(texts, me.facing)
+        plots, unknown = _plots(texts, me.facing)
+        if unknown and (not plots or rng.random() < w.unknown):
+            return unknown[int(rng.random() * len(unknown))]
+        adv = advanced_view(state, me, foe)
         extra = {o.text for o in decision.options if "§17.3" in o.label}
         status = PlotStatus(
             move_rate=me.sheet.move,
@@ -187,19 +250,30 @@ class TacticianBot(Bot):
         else:
             scarcity = max(0.0, 1.0 - moves_after / phases_left)
         move_cost = w.move + w.scarce * scarcity
-        weapon = _nearest_weapon(state, me)
+        weapon = weapon_target(state, me) if adv is not None else _nearest_weapon(state, me)
         rel_foe = Hex(foe.hex.q - me.hex.q, foe.hex.r - me.hex.r)
         posture = _posture_worth(w, me.posture)
         best, best_score = None, -math.inf
         cache: dict[tuple[Hex, int], float] = {}
         for p in plots:
-            key = (p.end, p.facing)
+            stop, wall = p.end, 0.0
+            if adv is not None and adv.arena is not None:  # §25.4, W3: he stops at the wall
+                i = blocked(adv.arena, me.hex, p.track)
+                if i is not None:
+                    stop, wall = p.track[i - 1], w.wall_hit
+            key = (stop, p.facing)
             geo = cache.get(key)
             if geo is None:
-                end = Hex(me.hex.q + p.end.q, me.hex.r + p.end.r)
-                geo = _pose_worth(w, me, foe, end, p.facing, weapon)
+                end = Hex(me.hex.q + stop.q, me.hex.r + stop.r)
+                geo = _pose_worth(w, me, foe, end, p.facing, weapon, adv)
                 cache[key] = geo
-            score = geo + rng.random() * w.noise
+            score = geo + rng.random() * w.noise + wall
+            if (
+                adv is not None
+                and adv.blood
+                and any(Hex(me.hex.q + h.q, me.hex.r + h.r) in adv.blood for h in p.entered)
+            ):
+                score += w.blood
             if p.moves:
                 score -= move_cost
             if p.text in extra:
@@ -213,7 +287,11 @@ class TacticianBot(Bot):
             if p.plot.actions == ("R",):
                 score += w.recover_weapon if not me.has_weapon else w.recover_shield
             if isinstance(p.plot.extra, Throw):  # §13.3: the weapon or shield leaves his hand
-                score -= w.throw
+                thrown = throw_worth(state, me, foe, p.plot.extra) if adv is not None else None
+                if thrown is None:
+                    score -= w.throw
+                else:  # F5: the next weapon he carries comes to hand; no attack this phase
+                    score += w.throw_gain * thrown - (w.throw_melee if reaches(me, foe) else 0.0)
             elif isinstance(p.plot.extra, Kick):
                 score += _kick_worth(w, me, foe, p, Hex(me.hex.q + p.end.q, me.hex.r + p.end.r))
             if score > best_score:
@@ -232,22 +310,34 @@ class TacticianBot(Bot):
         w = self.weights
         me = state.gladiators[seat]
         foe = foe or _other(state, seat)
-        budget = decision.budget
+        split = split_unknown_slots(decision, rng)
+        if split is None:
+            return None  # no attack or defence slot: not an allocation it knows
+        fixed, budget = split
         if budget <= 0:
-            return "-"
+            return " ".join(fixed) or "-"
         limits = {s.name: s.maximum for s in decision.slots}
         attack_max = [limits.get(f"A-{a.upper()}", 0) for a in AREAS]
         variant = state.options["crt"]
         fdef = _expected_defence(foe)
+        kits = attack_kits(me, foe, len(AREAS), state.options)  # () in the Basic Game
+        kit = kits[0].kit if kits else Kit()
         curves = []
         for i, area in enumerate(AREAS):
             noise = 1.0 + w.area_noise * (2.0 * rng.random() - 1.0)
-            curves.append([v * noise for v in attack_curve(foe, area, fdef[i], variant)])
-        halve_all = me.posture == "kneeling" or me.recovered_weapon  # §14.3, §13.4.2
-        halve = [halve_all or (a == "legs" and foe.posture == "kneeling") for a in AREAS]  # §14.2
+            curves.append([v * noise for v in attack_curve(foe, area, fdef[i], variant, kit)])
+        halve: list[int] | list[bool]
+        if me.style:
+            halve = advanced_halvings(me, foe, kits)
+        else:
+            halve_all = me.posture == "kneeling" or me.recovered_weapon  # §14.3, §13.4.2
+            halve = [halve_all or (a == "legs" and foe.posture == "kneeling") for a in AREAS]
         threat, his_cf = _threat(state, me, foe)
+        his = attack_kits(foe, me, 1, state.options) if foe.may_attack else ()
+        his_halvings, his_kit = (his[0].halvings, his[0].kit) if his else (0, Kit())
+        his_cf >>= his_halvings  # F10: his weapon's halvings (a fist, a spear with a shield)
         threat_curves = [
-            [attack_worth(me, area, his_cf - d, variant) for d in range(budget + 1)]
+            [attack_worth(me, area, his_cf - d, variant, his_kit) for d in range(budget + 1)]
             for area in AREAS
         ]
         plan = best_allocation(
@@ -263,7 +353,10 @@ class TacticianBot(Bot):
                 (g.maximum for g in decision.groups if g.label == "defence"), default=None
             ),  # §10.3.3
         )
-        return plan.slots_text()
+        if kits:
+            plan = pair_order(plan, kits)  # F9: a pair's better weapon takes the larger attacks
+        text = " ".join([plan.slots_text(), *fixed]) if fixed else plan.slots_text()
+        return with_special_defence(text, decision) if me.style else text
 
 
 def _other(state: ColosseumState, seat: str) -> Gladiator:
@@ -286,6 +379,7 @@ def _pose_worth(
     end: Hex,
     facing: int,
     weapon: Hex | None,
+    adv: AdvancedView | None = None,
 ) -> float:
     """How good it is to end the movement here, the opponent assumed where he stands."""
     e = engagement(
@@ -294,11 +388,12 @@ def _pose_worth(
     foe_able = foe.alive and foe.has_weapon and not foe.sheet.unconscious
     foe_able = foe_able and foe.posture != "prone"
     mine, his, engaged = e.mine, e.his, e.distance == 1
-    if me.style:  # the Advanced Game: each man's weapons reach as far as they do (§21, F8)
-        moved = replace(me, hex=end, facing=facing)
-        mine, his = reaches(moved, foe), reaches(foe, moved)
+    extra = 0.0
+    if adv is not None:  # the Advanced Game: each man's weapons reach as far as they do (§21, F8)
+        mine, his, extra = advanced_pose(w, adv, me, foe, end, facing, e.distance)
         foe_able = foe.alive and not foe.sheet.unconscious and foe.posture != "prone"
         engaged = e.distance >= 1 and (mine or his or e.distance == 1)
+
     # §9.2.1: a Prone or stumbling man is easier to strike; I stay Prone unless I kneel.
     my_pa = e.my_pa + (4 if foe.posture == "prone" else 2 if foe.must_stumble else 0)
     his_pa = e.his_pa + (4 if me.posture == "prone" else 0)
@@ -306,19 +401,23 @@ def _pose_worth(
         worth = -w.to_item * distance(end, weapon)
         if engaged and his and foe_able:
             worth -= 2.0 + his_pa
-        return worth
+        return worth + extra
     if e.distance == 0:
-        return w.collide
+        return w.collide + extra
     if engaged:
         if mine and his and foe_able:
-            return w.engaged + my_pa - his_pa
+            return w.engaged + my_pa - his_pa + extra
         if mine:
-            return w.engaged_free + my_pa
+            return w.engaged_free + my_pa + extra
         if his and foe_able:
-            return w.turned - his_pa
-        return w.near
+            # §9.1.2 turns me to face him only where I may strike back (F8): outreached, I
+            # just take his blows.
+            turned = w.outreached if e.distance >= 2 else w.turned
+            return turned - his_pa + extra
+        return w.near + extra
     fl, fr = front_coords(end, facing, foe.hex)
-    return w.near - w.per_hex * (e.distance - 1) + (w.cone if fl >= 0 and fr >= 0 else 0.0)
+    far = w.near - w.per_hex * (e.distance - 1) + (w.cone if fl >= 0 and fr >= 0 else 0.0)
+    return far + extra
 
 
 def _posture_worth(w: Weights, posture: str) -> dict[str, float]:

@@ -35,6 +35,7 @@ from gladiator.rules.colosseum.attacks import (
     MAX_ATTACK_CF_PER_AREA,
     convert_result,
     crt_column,
+    shift_result,
 )
 from gladiator.rules.colosseum.combat_geometry import front_coords
 from gladiator.rules.colosseum.state import Gladiator
@@ -52,6 +53,7 @@ from gladiator.rules.colosseum.tables import (
 __all__ = [
     "KILL",
     "Engagement",
+    "Kit",
     "Plan",
     "attack_curve",
     "attack_worth",
@@ -93,18 +95,23 @@ def _sum_3d6() -> tuple[tuple[int, float], ...]:
 
 @lru_cache(maxsize=512)
 def crt_outcomes(
-    modified: int, has_weapon: bool, has_shield: bool, variant: CrtVariant = "rules"
+    modified: int,
+    has_weapon: bool,
+    has_shield: bool,
+    variant: CrtVariant = "rules",
+    shift: tuple[tuple[str, str], ...] = (),
 ) -> tuple[tuple[float, str, int], ...]:
     """§9.5, T5, §9.6: (probability, code, H modifier) of one attack at this modified CF on a
-    defender with this kit, summed over the 3D6."""
+    defender with this kit, summed over the 3D6; `shift` is the attacker's weapon's swap of the
+    result read (§21.4, §24.3: the engine's `shift_result`, before the defender's kit)."""
     column, drm = crt_column(modified)
     table = tables().crt_table(variant)
+    changes = dict(shift) if shift else None
     acc: defaultdict[tuple[str, int], float] = defaultdict(float)
     for roll, p in _sum_3d6():
         total = min(max(roll + drm, table.min_roll), table.max_roll)
-        result, _ = convert_result(
-            crt_result(column, total, variant), has_weapon=has_weapon, has_shield=has_shield
-        )
+        cell, _ = shift_result(crt_result(column, total, variant), changes)
+        result, _ = convert_result(cell, has_weapon=has_weapon, has_shield=has_shield)
         acc[(result.code, result.modifier)] += p
     return tuple((p, code, mod) for (code, mod), p in sorted(acc.items()))
 
@@ -181,6 +188,26 @@ def _area_key(target: Gladiator, area: Area) -> tuple[str, bool, int, int]:
     return armour, helmet, sheet.wounds_in(area), sheet.w
 
 
+@dataclass(frozen=True, slots=True)
+class Kit:
+    """What the weapon of one attack does to its results (Advanced Game, §21, §23, §24; the
+    Basic Game's sword is `Kit()`): the swap of the result read (§21.4, §24.3), the wound roll
+    DRM (§21.2), a Stun roll on every H (§21.8.1), and for a fist (§23.2) the worth to the
+    attacker of his parried blow (his own arms' wound roll, a negative number)."""
+
+    shift: tuple[tuple[str, str], ...] = ()
+    wound_drm: int = 0
+    hit_stun: bool = False
+    unarmed: bool = False
+    parried: float = 0.0
+
+
+_BASIC = Kit()
+_HIT_STUN = 2.0  # §21.8.1: the maul's extra 2D6 on T7's Stun row, on top of the wound
+_FIST = 2.5  # §23.2.3: a fist's H is a Stun roll (2D6 + ST + 2 x H bonus), no wound
+_FIST_PER_H = 0.5
+
+
 @lru_cache(maxsize=65536)
 def _attack_worth(
     modified: int,
@@ -192,11 +219,22 @@ def _attack_worth(
     has_weapon: bool,
     has_shield: bool,
     variant: CrtVariant,
+    kit: Kit = _BASIC,
 ) -> float:
     value = 0.0
-    for p, code, mod in crt_outcomes(modified, has_weapon, has_shield, variant):
+    for p, code, mod in crt_outcomes(modified, has_weapon, has_shield, variant, kit.shift):
+        if kit.unarmed:  # §23.2.1-§23.2.3: shield hits ignored, parries wound his own arms
+            if code == "H":
+                value += p * (_FIST + _FIST_PER_H * mod)
+            elif code in ("P", "P*"):
+                value += p * kit.parried
+            elif code == "F":
+                value += p * _FUMBLE
+            continue
         if code == "H":
-            value += p * _hit_value(area, armour, helmet, wounds_before, w, mod)
+            value += p * _hit_value(area, armour, helmet, wounds_before, w, mod + kit.wound_drm)
+            if kit.hit_stun:
+                value += p * _HIT_STUN
         elif code in ("S", "S*"):
             value += p * _SHIELD_HIT
         elif code in ("P", "P*"):
@@ -206,16 +244,20 @@ def _attack_worth(
     return value
 
 
-def attack_worth(target: Gladiator, area: Area, modified: int, variant: CrtVariant) -> float:
+def attack_worth(
+    target: Gladiator, area: Area, modified: int, variant: CrtVariant, kit: Kit = _BASIC
+) -> float:
     """The expected worth of one attack on `target`'s `area` at this modified CF (§9.5, §9.6:
     attack CF less the defence there), to the attacker: hits priced by `hit_value`, a fumble
-    counted against him."""
-    return _attack_worth(modified, area, *_area_key(target, area), *_kit(target), variant)
+    counted against him; `kit` what the attacker's weapon adds (§21, §23, §24)."""
+    return _attack_worth(modified, area, *_area_key(target, area), *_kit(target), variant, kit)
 
 
-def attack_curve(target: Gladiator, area: Area, defence: int, variant: CrtVariant) -> list[float]:
+def attack_curve(
+    target: Gladiator, area: Area, defence: int, variant: CrtVariant, kit: Kit = _BASIC
+) -> list[float]:
     """`attack_worth` for 0..8 CF of attack (§9.3.2) against `defence` CF; 0 CF is no attack."""
-    key = (area, *_area_key(target, area), *_kit(target), variant)
+    key = (area, *_area_key(target, area), *_kit(target), variant, kit)
     return [0.0] + [
         _attack_worth(cf - defence, *key) for cf in range(1, MAX_ATTACK_CF_PER_AREA + 1)
     ]
@@ -247,7 +289,7 @@ def best_allocation(
     threat: Sequence[float],
     threat_curves: Sequence[Sequence[float]],
     *,
-    halve_attack: Sequence[bool] = (False,) * 5,
+    halve_attack: Sequence[int] = (0,) * 5,
     performance: float = 0.0,
     min_attack: int = 1,
     defence_max: int | None = None,
@@ -255,9 +297,10 @@ def best_allocation(
     """The split of `budget` CF that maximises the expected worth dealt minus taken.
 
     `attack_curves[a][cf]`: worth of cf CF of attack on area a (capped at `attack_max[a]`, and
-    halved where `halve_attack[a]`, §14.2, §14.3, §13.4.2). `threat[a]`: how likely the opponent
-    attacks my area a; `threat_curves[a][d]`: the worth of his attack there against d CF of my
-    defence. `performance`: worth of one CF of attack over defence (§18.3's performance value).
+    halved `halve_attack[a]` times, rounded down each time: §14.2, §14.3, §13.4.2, F10, Q26).
+    `threat[a]`: how likely the opponent attacks my area a; `threat_curves[a][d]`: the worth of
+    his attack there against d CF of my defence. `performance`: worth of one CF of attack over
+    defence (§18.3's performance value).
     Attacks are a knapsack over the areas; defence is filled one CF at a time where it saves most,
     up to `defence_max` (§10.3.3: CFs from positional advantage go to attacks).
     """
@@ -291,7 +334,7 @@ def best_allocation(
             for cf in range(0, min(attack_max[a], budget - t) + 1):
                 if 0 < cf < min_attack:
                     continue
-                eff = cf // 2 if halve_attack[a] else cf
+                eff = cf >> int(halve_attack[a])
                 worth = v + attack_curves[a][eff] if cf else v
                 key = t + cf
                 if key not in nxt or worth > nxt[key][0]:
