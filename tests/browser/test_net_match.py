@@ -24,10 +24,11 @@ from browser.browsing import LiveArena, Pages, screenshot
 from browser.lobby_page import create_match
 from browser.policy import Entry, colosseum_entry
 
-# Seed 9 (with max_turns 6: the centurion's play depends on the options): red's first toss, in
-# turn 1 phase 1, ensnares the Secutor, who struggles free that phase against red's DRAG; later
-# tosses miss or are repelled (RN) until the Secutor grabs the net (§20.8.1), and red kills him
-# in turn 2 phase 6 (27 orders). Should the play ever change, max_turns still ends it in time.
+# Seed 9 with max_turns 6 (the centurion's Fighting Spirit is drawn from a hash of the match
+# options, §29.2, so both matter): red's first toss, in turn 1 phase 1, ensnares the Secutor,
+# who struggles free that phase against red's DRAG; later tosses miss or are repelled (RN)
+# until the Secutor grabs the net (§20.8.1), and red kills him in turn 2 phase 6 (27 orders).
+# Should the play ever change, max_turns still ends the match in time.
 SEED = 9
 BADGES_SHOWN = 4  # hexsvg.js draws up to four badges under a disc
 
@@ -45,6 +46,8 @@ def test_a_retiarius_nets_the_centurions_secutor_through_the_page(
         seed=SEED,
     )
     assert set(made.links) == {"red"} and made.bots["blue"].endswith("bot: centurion")
+    expect(lobby.locator('#options [data-opt="advanced"]')).to_be_checked()
+    screenshot(lobby, "lobby-advanced")
 
     page = pages.open(made.links["red"])
     red = Seat(page, token_of(made.links["red"]), live.url, made.match_id)
