@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import httpx
-from playwright.sync_api import ElementHandle, Page
+from playwright.sync_api import ElementHandle, Page, expect
 
 from browser.policy import Entry
 
@@ -150,7 +150,11 @@ Chooser = Callable[[dict[str, Any], dict[str, Any], str], Entry]
 def act(seat: Seat, choose: Chooser) -> tuple[str, Entry]:
     """One order through `seat`'s page: the seat's name and what was entered."""
     data = seat.server_view()
-    decision = data["view"]["decision"]
+    # The page offers a form only while the server waits for this seat's order (an answered
+    # form coming back after its ack was a bug of arena.js).
+    view = data["view"]
+    assert "decision" in view and data["seat"] not in view["submitted"], (data["seat"], view)
+    decision = view["decision"]
     entry = choose(decision, data["scene"], data["seat"])
     enter(seat.page, decision, entry)
     submit(seat.page)
@@ -170,3 +174,40 @@ def revealed(page: Page) -> tuple[int, str, str]:
     found = re.fullmatch(r"Seed (\d+), nonce ([0-9a-f]+); commitment ([0-9a-f]{64})", text.strip())
     assert found, text
     return int(found.group(1)), found.group(2), found.group(3)
+
+
+# Each figure's states as drawn (data-states) and the badges under its disc.
+_FIGURES_JS = """() => Object.fromEntries([...document.querySelectorAll('#board g[data-figure]')]
+  .map((g) => [g.dataset.figure, {
+    states: g.dataset.states || '',
+    badges: [...g.querySelectorAll('rect.badge')].map((b) => b.getAttribute('class')),
+    bands: g.querySelectorAll('line.beast-body').length,
+  }]))"""
+
+
+def figures_drawn(page: Page) -> dict[str, dict[str, Any]]:
+    """{figure: {states (data-states: the states joined by spaces, as hexsvg.js writes them),
+    badges (each badge's class), bands (a beast's head-to-body band)}}."""
+    drawn: dict[str, dict[str, Any]] = page.evaluate(_FIGURES_JS)
+    return drawn
+
+
+def items_drawn(page: Page) -> list[str]:
+    """The kinds of the items on the board (data-item), sorted."""
+    kinds: list[str] = page.eval_on_selector_all(
+        "#board [data-item]", "(gs) => gs.map((g) => g.dataset.item)"
+    )
+    return sorted(kinds)
+
+
+def expect_outcome(page: Page, outcome: dict[str, Any]) -> None:
+    """The end screen shows the server's outcome: who won and how, and no order form."""
+    expect(page.locator("#outcome")).to_be_visible()
+    winners = outcome["winners"]
+    expect(page.locator("#outcome h2")).to_have_text(
+        f"Won by {', '.join(winners)}" if winners else "A draw"
+    )
+    expect(page.locator("#outcome p").first).to_have_text(
+        f"{outcome['summary']} ({outcome['method']})"
+    )
+    expect(page.locator("#decision form")).to_have_count(0)

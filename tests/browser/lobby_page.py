@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
+
+# What a test sets an option to: text for a field or a choice list, a flag for a checkbox, a
+# list for a list option (one entry per field: one class or style per seat).
+OptionValue = str | bool | list[str]
 
 
 @dataclass(frozen=True)
@@ -22,7 +26,7 @@ def create_match(
     page: Page,
     ruleset: str,
     *,
-    options: dict[str, str] | None = None,
+    options: dict[str, OptionValue] | None = None,
     seats: dict[str, str] | None = None,
     seed: int | None = None,
 ) -> Created:
@@ -30,12 +34,7 @@ def create_match(
     page.select_option("#ruleset", ruleset)
     expect(page.locator("#seats tr[data-seat]").first).to_be_visible()
     for name, value in (options or {}).items():
-        field = page.locator(f'#options [data-opt="{name}"]')
-        # An option with few values (from the ruleset's options schema) is a choice list.
-        if field.evaluate("(e) => e.tagName") == "SELECT":
-            field.select_option(value)
-        else:
-            field.fill(value)
+        set_option(page, name, value)
     # A changed option is checked by the server (preview) before Create is enabled again.
     expect(page.locator("#create")).to_be_enabled()
     expect(page.locator("#options-error")).to_be_hidden()
@@ -67,3 +66,32 @@ def create_match(
         spectator=page.locator("#spectator-link").get_attribute("href") or "",
         commitment=page.inner_text("#commitment").strip(),
     )
+
+
+def set_option(page: Page, name: str, value: OptionValue) -> None:
+    """Set one option the way a player would: tick or clear a flag, pick from a choice list,
+    type into a text box; a list option field by field (`[data-index]`), after pressing + or -
+    until it has as many fields as `value` has entries."""
+    if isinstance(value, list):
+        fields = page.locator(f'#options [data-opt="{name}"][data-index]')
+        row = page.locator(".option-row").filter(has=fields.first)
+        while fields.count() < len(value):
+            row.locator("button.add").click()
+        while fields.count() > len(value):
+            row.locator("button.remove").click()
+        for i, item in enumerate(value):
+            _set_field(page.locator(f'#options [data-opt="{name}"][data-index="{i}"]'), item)
+        return
+    _set_field(page.locator(f'#options [data-opt="{name}"]'), value)
+
+
+def _set_field(field: Locator, value: str | bool) -> None:
+    tag, kind = field.evaluate("(e) => [e.tagName, e.type]")
+    if isinstance(value, bool):
+        assert kind == "checkbox", f"a flag needs a checkbox, not {tag} {kind}"
+        field.set_checked(value)
+    # An option with few values (from the ruleset's options schema) is a choice list.
+    elif tag == "SELECT":
+        field.select_option(value)
+    else:
+        field.fill(value)

@@ -80,16 +80,10 @@ def quick_entry(decision: dict[str, Any], scene: dict[str, Any], seat: str) -> E
 
 def colosseum_entry(decision: dict[str, Any], scene: dict[str, Any], seat: str) -> Entry:
     """Colosseum: plot the move that ends nearest the enemy, facing him (from the option
-    list); allocate half the CFs to one attack and the rest to one defence."""
+    list), tossing the net (`+TN`, §20.5) when the move ends with him in reach ahead;
+    allocate the CFs (`_allocation`)."""
     if decision["kind"] == "distribute":
-        slots = decision["slots"]
-        attack = next(s for s in slots if s["name"].startswith("A-"))
-        defence = next(s for s in slots if s["name"].startswith("D-"))
-        a = min(attack["max"], (decision["budget"] + 1) // 2)
-        d = min(defence["max"], decision["budget"] - a)
-        values = {attack["name"]: a, defence["name"]: d}
-        text = " ".join(f"{s['name']}:{values[s['name']]}" for s in slots if values.get(s["name"]))
-        return Entry(text or "-", "slots", slots=values)
+        return _allocation(decision)
     if decision["kind"] != "choose":
         return Entry("", "as-is")
     options = decision["options"]
@@ -99,13 +93,55 @@ def colosseum_entry(decision: dict[str, Any], scene: dict[str, Any], seat: str) 
     here = tuple(me["hex"])
     target = min(enemies, key=lambda e: distance(here, e))
 
-    def worth(o: dict[str, Any]) -> tuple[int, int, int]:
+    def off(o: dict[str, Any]) -> tuple[int, int]:
         end = tuple(o.get("hex") or here)
-        facing = o.get("facing", me["facing"])
-        off = (direction(end, target) - facing) % 6
-        return (distance(end, target) if end != target else 99, min(off, 6 - off), len(o["text"]))
+        turn = (direction(end, target) - o.get("facing", me["facing"])) % 6
+        return distance(end, target), min(turn, 6 - turn)
 
-    return Entry(min(options, key=worth)["text"], "option")
+    def worth(o: dict[str, Any]) -> tuple[int, int, int]:
+        far, turn = off(o)
+        return (far if far else 99, turn, len(o["text"]))
+
+    # §20.5, T40: a toss reaches a man up to three hexes straight ahead when the move is done.
+    tosses = [o for o in options if o["text"].endswith("+TN") and 1 <= off(o)[0] <= 3]
+    tosses = [o for o in tosses if off(o)[1] == 0]
+    if tosses:
+        return Entry(min(tosses, key=worth)["text"], "option")
+    # Any other net order (swing, lay, let go, drop, Repel Net) and thrown weapons are left
+    # alone: the plain moves are enough to close in.
+    plain = [o for o in options if "+" not in o["text"] and o["text"] != "RN"] or options
+    return Entry(min(plain, key=worth)["text"], "option")
+
+
+def _plain(slots: list[dict[str, Any]], prefix: str) -> dict[str, Any] | None:
+    """The first plain attack (A-AREA) or defence (D-AREA) box that may take CFs; special
+    attacks and defences (§22, `A-ARMS-DISARM`, `D-HEAD-DUCK`) are left alone."""
+    plain = (s for s in slots if s["name"].startswith(prefix) and s["name"].count("-") == 1)
+    return next((s for s in plain if s["max"]), None)
+
+
+def _allocation(decision: dict[str, Any]) -> Entry:
+    """Half the CFs to one attack and the rest to one defence; the net's slots first where
+    offered (§20.5.4 an ensnared man's ESCAPE, §20.5.5 the Retiarius's DRAG): half to them."""
+    slots = decision["slots"]
+    budget = decision["budget"]
+    by_name = {s["name"]: s for s in slots}
+    values: dict[str, int] = {}
+    left = budget
+
+    def give(slot: dict[str, Any] | None, wanted: int) -> None:
+        nonlocal left
+        n = min(slot["max"], wanted, left) if slot else 0
+        if slot and n > 0:
+            values[slot["name"]] = n
+            left -= n
+
+    for net in ("ESCAPE", "DRAG"):
+        give(by_name.get(net), (budget + 1) // 2)
+    give(_plain(slots, "A-"), (left + 1) // 2)
+    give(_plain(slots, "D-"), left)
+    text = " ".join(f"{s['name']}:{values[s['name']]}" for s in slots if values.get(s["name"]))
+    return Entry(text or "-", "slots", slots=values)
 
 
 def random_entry(decision: dict[str, Any], rng: random.Random) -> Entry:

@@ -15,7 +15,8 @@
 //   #seed                   the seed commitment (and, at the end, the revealed seed and nonce)
 //   #decision               the order form (see orders.js: [data-option="TEXT"], #option-filter,
 //                           [data-slot], #total, [data-hex-option], #arrange, #order-text, #submit)
-//   #waiting                "Order given — waiting for …" / "Waiting for …"
+//   #waiting                "Order given — waiting for …" / "Waiting for …" (an acknowledged
+//                           order's form does not come back while its view is the latest)
 //   #message                the last error and its legal orders (ul.legal)
 //   #clock                  countdowns: span[data-clock-seat]
 //   #panels                 .panel[data-seat] (see sheet.js)
@@ -140,6 +141,9 @@ function appendEvents(events) {
 
 function onAck(player, msg) {
   player.acked = msg.order;
+  // The server acknowledges an order before it sends the views that follow from it: until they
+  // come, the view held is the one this order answered, and its form must not come back.
+  player.answered = player.view;
   hideMessage();
   if (player === game.shown) {
     clearForm();
@@ -204,7 +208,7 @@ function hideMessage() {
 // -- which seat is on screen -------------------------------------------------------------------
 function mustDecide(player) {
   const v = player.view;
-  return Boolean(v && v.decision && !(v.submitted || []).includes(player.seat));
+  return Boolean(v && v.decision && v !== player.answered && !(v.submitted || []).includes(player.seat));
 }
 
 function choosePlayer() {
@@ -258,7 +262,7 @@ function draw(player) {
   } else {
     clearForm();
     const waiting = (view.waiting_for || []).join(", ");
-    const given = player.seat && (view.submitted || []).includes(player.seat);
+    const given = player.seat && (view === player.answered || (view.submitted || []).includes(player.seat));
     const mine = !hotseat && view.my_order ? ` (${view.my_order})` : "";
     if (view.outcome) $("#waiting").textContent = "";
     else if (given) $("#waiting").textContent = `Order given${mine} — waiting for ${waiting}`;
