@@ -1,4 +1,5 @@
-"""GLADIATOR Colosseum Edition, Basic Game (shared/rules/colosseum.md, Part 2 §4-§18): a duel.
+"""GLADIATOR Colosseum Edition, Basic Game (shared/rules/colosseum.md, Part 2 §4-§18) and, behind
+`advanced`, the Advanced Game (§19-§29): a duel, a team match (§27) or a beast hunt (§28).
 
 Each phase (§5.2): both gladiators secretly plot (a `ChooseOne` of their legal phase plots,
 §5.2.1, §7.2); the plots are revealed and executed together (§5.2.2, §8), with the §15.4 Fall
@@ -86,7 +87,7 @@ def counter_number(cls: str, taken: Mapping[str, Gladiator]) -> int:
 
 class ColosseumRules(Ruleset[ColosseumState]):
     name = "colosseum"
-    title = "GLADIATOR Colosseum Edition, Basic Game"
+    title = "GLADIATOR Colosseum Edition: Basic and Advanced Game"
     version = 1
 
     def normalise_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:

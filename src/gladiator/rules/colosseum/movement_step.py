@@ -108,7 +108,8 @@ def resolve_plots(
                 nets[seat] = net
         g.sheet = g.sheet.with_phase_plot(t, ph, text)  # §3.20
         g.last_plot = text
-        events.append(event("plot", "§5.2.2", f"{seat} reveals {text}", seat=seat, plot=text))
+        if g.beast is None:  # §28: the engine moves a beast (T22); it reveals no plot
+            events.append(event("plot", "§5.2.2", f"{seat} reveals {text}", seat=seat, plot=text))
         if uses_movement_phase(plot):  # §5.2.1, Q3
             if exceeds_rate(status, plot):
                 g.exceeded_this_turn = True
