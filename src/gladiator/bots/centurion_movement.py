@@ -65,7 +65,8 @@ from gladiator.core.hexgrid import (
     opposite,
     scale,
 )
-from gladiator.rules.colosseum.advanced_tables import Colour, RmcRow, advanced_tables
+from gladiator.rules.colosseum.advanced_tables import advanced_tables
+from gladiator.rules.colosseum.centurion_tables import Colour, RmcRow
 from gladiator.rules.colosseum.combat_geometry import (
     front_coords,
     may_attack,

@@ -18,11 +18,8 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from gladiator.rules.colosseum.advanced_tables import (
-    SpecialAttack,
-    SpecialDefence,
-    advanced_tables,
-)
+from gladiator.rules.colosseum.advanced_tables import advanced_tables
+from gladiator.rules.colosseum.special_tables import SpecialAttack, SpecialDefence
 from gladiator.rules.colosseum.tables import AREAS, Area
 
 __all__ = [

@@ -53,7 +53,7 @@ from dataclasses import replace
 from gladiator.core.decisions import Slot, SlotGroup
 from gladiator.core.dice import Dice
 from gladiator.core.protocol import Event
-from gladiator.rules.colosseum.advanced_tables import CfLost, Requirement, advanced_tables
+from gladiator.rules.colosseum.advanced_tables import advanced_tables
 from gladiator.rules.colosseum.attacks import MAX_ATTACK_CF_PER_AREA, CrtOutcome, PhaseCombat
 from gladiator.rules.colosseum.combat_geometry import in_front
 from gladiator.rules.colosseum.events import event
@@ -64,6 +64,7 @@ from gladiator.rules.colosseum.special_notation import (
     special_attack,
     special_name,
 )
+from gladiator.rules.colosseum.special_tables import CfLost, Requirement
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.tables import AREAS, Area, CrtResult
 from gladiator.rules.colosseum.weapon_combat import Blow

@@ -45,7 +45,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal, Protocol
 
-from gladiator.rules.colosseum.advanced_tables import Style, Weapon, advanced_tables
+from gladiator.rules.colosseum.advanced_tables import advanced_tables
+from gladiator.rules.colosseum.style_tables import Style
 from gladiator.rules.colosseum.tables import (
     AREAS,
     Armour,
@@ -53,6 +54,7 @@ from gladiator.rules.colosseum.tables import (
     GladiatorClass,
     tables,
 )
+from gladiator.rules.colosseum.weapon_tables import Weapon
 
 __all__ = [
     "CLASS_ROLL",

@@ -24,8 +24,6 @@ from pathlib import Path
 from typing import Any, Literal, Self
 
 from pydantic import (
-    BaseModel,
-    ConfigDict,
     Field,
     PrivateAttr,
     StrictBool,
@@ -33,6 +31,16 @@ from pydantic import (
     StrictStr,
     ValidationError,
     model_validator,
+)
+
+from gladiator.rules.colosseum.table_schema import (
+    Dice,
+    Strict,
+    Table,
+    TableFile,
+    check_dice,
+    hex_range,
+    one_line,
 )
 
 __all__ = [
@@ -59,7 +67,6 @@ __all__ = [
     "wound_result",
 ]
 
-Confidence = Literal["exact", "reconstructed", "ambiguous", "conflict", "missing-proposal"]
 Area = Literal["head", "chest", "groin", "arms", "legs"]
 GladiatorClass = Literal["light", "medium", "heavy"]
 RelationCode = Literal["F", "FR", "RR", "R", "RL", "FL"]
@@ -68,60 +75,12 @@ CrtVariant = Literal["rules", "reference"]
 Characteristic = Literal["tr", "st", "ag", "cn", "w"]
 StunExtra = Literal["weapon_drop", "shield_drop", "fall_prone"]
 ActionCode = Literal["F", "B", "SFL", "SFR", "SBL", "SBR", "C", "KN", "R", "RO", "S", "X"]
-Dice = StrictStr
 
 AREAS: tuple[Area, ...] = ("head", "chest", "groin", "arms", "legs")
 _CLASSES: tuple[GladiatorClass, ...] = ("light", "medium", "heavy")
 _ACTION_CODES: frozenset[str] = frozenset(
     ("F", "B", "SFL", "SFR", "SBL", "SBR", "C", "KN", "R", "RO", "S", "X")
 )
-_DICE_RE = re.compile(r"^[1-9]D[36]$")
-
-
-def _check_dice(*dice: str) -> None:
-    for d in dice:
-        if not _DICE_RE.match(d):
-            raise ValueError(f"dice {d!r} should read like '1D6', '2D6' or '2D3'")
-
-
-def _hex_range(fl: int, fr: int) -> int:
-    """Hex distance of fl·FL + fr·FR (FL and FR are 120° apart, so FL + FR = F)."""
-    return (abs(fl) + abs(fr) + abs(fl - fr)) // 2
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class _Table(_Strict):
-    """What every table says about itself."""
-
-    section: StrictStr = Field(min_length=1)
-    confidence: tuple[Confidence, ...] = Field(min_length=1)
-    source_note: StrictStr | None = None
-    proposal: StrictBool = False
-
-    @model_validator(mode="after")
-    def _marks_agree(self) -> Self:
-        if self.proposal != ("missing-proposal" in self.confidence):
-            raise ValueError("proposal = true goes exactly with confidence 'missing-proposal'")
-        undecided = {"ambiguous", "conflict", "missing-proposal"} & set(self.confidence)
-        if undecided and not self.source_note:
-            raise ValueError(f"a table marked {sorted(undecided)} needs a source_note")
-        return self
-
-
-class _File(_Strict):
-    schema_version: Literal[1]
-
-    def named_tables(self) -> dict[str, _Table]:
-        """The tables of this file by their key in it (t1, t5, endurance, ...)."""
-        out: dict[str, _Table] = {}
-        for name in type(self).model_fields:
-            value = getattr(self, name)
-            if isinstance(value, _Table):
-                out[name] = value
-        return out
 
 
 # --- T1-T3 armour ---------------------------------------------------------------------------------
@@ -129,7 +88,7 @@ class _File(_Strict):
 _ARMOUR_RE = re.compile(r"^(?:-|([ABC])([1-5])?)$")
 
 
-class Armour(_Strict):
+class Armour(Strict):
     """One body area's armour: letter A/B/C or none; coverage n = partial (BLACK die <= n)."""
 
     letter: Literal["A", "B", "C"] | None = None
@@ -151,7 +110,7 @@ class Armour(_Strict):
         return self.letter + (str(self.coverage) if self.coverage is not None else "")
 
 
-class ArmourRow(_Strict):
+class ArmourRow(Strict):
     head: Armour
     chest: Armour
     groin: Armour
@@ -164,7 +123,7 @@ class ArmourRow(_Strict):
         return armour
 
 
-class ArmourTable(_Table):
+class ArmourTable(Table):
     gladiator_class: GladiatorClass = Field(alias="class")
     rows: dict[int, ArmourRow]
 
@@ -181,7 +140,7 @@ class ArmourTable(_Table):
             raise ValueError(f"armour roll {roll} is not 1-6") from None
 
 
-class ArmourFile(_File):
+class ArmourFile(TableFile):
     schema_: Literal["gladiator.colosseum.armour"] = Field(alias="schema")
     t1: ArmourTable
     t2: ArmourTable
@@ -201,7 +160,7 @@ class ArmourFile(_File):
 # --- T4 physical characteristics ------------------------------------------------------------------
 
 
-class PhysicalRow(_Strict):
+class PhysicalRow(Strict):
     lo: StrictInt
     hi: StrictInt
     tr: StrictInt
@@ -211,7 +170,7 @@ class PhysicalRow(_Strict):
     w: StrictInt
 
 
-class PhysicalTable(_Table):
+class PhysicalTable(Table):
     rows: tuple[PhysicalRow, ...] = Field(min_length=1)
 
     @model_validator(mode="after")
@@ -232,7 +191,7 @@ class PhysicalTable(_Table):
         raise ValueError(f"3D6 roll {roll} is not 3-18")
 
 
-class PhysicalFile(_File):
+class PhysicalFile(TableFile):
     schema_: Literal["gladiator.colosseum.physical"] = Field(alias="schema")
     t4: PhysicalTable
 
@@ -242,7 +201,7 @@ class PhysicalFile(_File):
 _CRT_RE = re.compile(r"^(F|-|S\*?|P\*?|H)([+-]\d+)?$")
 
 
-class CrtResult(_Strict):
+class CrtResult(Strict):
     """One CRT cell: a T6 code, and for H the wound-roll DRM printed after it."""
 
     code: CrtCode
@@ -262,7 +221,7 @@ class CrtResult(_Strict):
         return self.code + (f"{self.modifier:+d}" if self.modifier else "")
 
 
-class CrtTable(_Table):
+class CrtTable(Table):
     variant: CrtVariant
     recommended: StrictBool
     columns: tuple[StrictInt, ...]
@@ -299,12 +258,12 @@ class CrtTable(_Table):
         return row[column - 1]
 
 
-class CrtFile(_File):
+class CrtFile(TableFile):
     schema_: Literal["gladiator.colosseum.crt"] = Field(alias="schema")
     t5: CrtTable
 
 
-class ResultCode(_Strict):
+class ResultCode(Strict):
     name: StrictStr
     section: StrictStr
     effect: StrictStr
@@ -318,18 +277,18 @@ class ResultCode(_Strict):
         return self
 
 
-class Conversion(_Strict):
+class Conversion(Strict):
     section: StrictStr
     game: Literal["basic", "advanced"]
     source_note: StrictStr | None = None
     changes: dict[CrtCode, CrtCode]
 
 
-class ResultsTable(_Table):
+class ResultsTable(Table):
     attacker_order: tuple[CrtCode, ...]
     ladder: tuple[CrtCode, ...]
     codes: dict[CrtCode, ResultCode]
-    conversions: dict[str, Conversion] = {}
+    conversions: dict[str, Conversion] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _complete(self) -> Self:
@@ -348,7 +307,7 @@ class ResultsTable(_Table):
         return (self.attacker_order.index(result.code), result.modifier)
 
 
-class ResultsFile(_File):
+class ResultsFile(TableFile):
     schema_: Literal["gladiator.colosseum.results"] = Field(alias="schema")
     t6: ResultsTable
 
@@ -356,7 +315,7 @@ class ResultsFile(_File):
 # --- T7 wound & stun severity, T8 armour DRM ------------------------------------------------------
 
 
-class SeverityColumn(_Strict):
+class SeverityColumn(Strict):
     lo: StrictInt | None = None
     hi: StrictInt | None = None
     wounds: StrictInt | Literal["kill"]
@@ -367,7 +326,7 @@ class SeverityColumn(_Strict):
         return (self.lo is None or self.lo <= total) and (self.hi is None or total <= self.hi)
 
 
-class SeverityTable(_Table):
+class SeverityTable(Table):
     columns: tuple[SeverityColumn, ...] = Field(min_length=2)
 
     @model_validator(mode="after")
@@ -392,13 +351,13 @@ class SeverityTable(_Table):
         raise AssertionError("unreachable: the columns cover every integer")
 
 
-class ArmourDrms(_Strict):
+class ArmourDrms(Strict):
     A: StrictInt
     B: StrictInt
     C: StrictInt
 
 
-class ArmourDrmTable(_Table):
+class ArmourDrmTable(Table):
     drm: ArmourDrms
 
     def for_armour(self, armour: Armour, black_die: int) -> int:
@@ -411,13 +370,13 @@ class ArmourDrmTable(_Table):
         return drm
 
 
-class WoundsFile(_File):
+class WoundsFile(TableFile):
     schema_: Literal["gladiator.colosseum.wounds"] = Field(alias="schema")
     t7: SeverityTable
     t8: ArmourDrmTable
 
 
-class WoundCategoryTable(_Table):
+class WoundCategoryTable(Table):
     boxes: StrictInt = Field(ge=1)
     categories: dict[Area, tuple[tuple[StrictInt, ...], ...]]
 
@@ -453,7 +412,7 @@ class WoundCategoryTable(_Table):
         return len(added - before)
 
 
-class WoundCategoryFile(_File):
+class WoundCategoryFile(TableFile):
     schema_: Literal["gladiator.colosseum.wound-categories"] = Field(alias="schema")
     t7a: WoundCategoryTable
 
@@ -461,7 +420,7 @@ class WoundCategoryFile(_File):
 # --- T9 critical hits, T9b legend -----------------------------------------------------------------
 
 
-class CriticalTable(_Table):
+class CriticalTable(Table):
     columns: tuple[StrictInt, ...] = Field(min_length=2)
     rows: dict[Area, tuple[StrictStr, ...]]
 
@@ -483,11 +442,11 @@ class CriticalTable(_Table):
         return tuple(self.rows[area][i].split("+"))
 
 
-class CriticalLegend(_Table):
+class CriticalLegend(Table):
     codes: dict[StrictStr, StrictStr]
 
 
-class CriticalsFile(_File):
+class CriticalsFile(TableFile):
     schema_: Literal["gladiator.colosseum.criticals"] = Field(alias="schema")
     t9: CriticalTable
     t9b: CriticalLegend
@@ -505,7 +464,7 @@ class CriticalsFile(_File):
 # --- T10 attack sequence --------------------------------------------------------------------------
 
 
-class AttackSequenceTable(_Table):
+class AttackSequenceTable(Table):
     rounds_per_phase: StrictInt = Field(ge=1)
     rounds: dict[int, tuple[StrictInt, ...]]
 
@@ -520,7 +479,7 @@ class AttackSequenceTable(_Table):
         return self
 
 
-class AttackSequenceFile(_File):
+class AttackSequenceFile(TableFile):
     schema_: Literal["gladiator.colosseum.attack-sequence"] = Field(alias="schema")
     t10: AttackSequenceTable
 
@@ -528,13 +487,13 @@ class AttackSequenceFile(_File):
 # --- T11 positional advantage, §9.2.1 status bonuses ----------------------------------------------
 
 
-class PaHex(_Strict):
+class PaHex(Strict):
     fl: StrictInt
     fr: StrictInt
     pa: StrictInt
 
 
-class PaRegions(_Strict):
+class PaRegions(Strict):
     centre_front: StrictInt
     cone_right: StrictInt
     cone_left: StrictInt
@@ -550,7 +509,7 @@ class PaRegions(_Strict):
         return self.outside_right if fr > fl else self.outside_left
 
 
-class PositionalAdvantageTable(_Table):
+class PositionalAdvantageTable(Table):
     plus_1_and_3_on: Literal["right", "left"]
     left_handed_swaps: tuple[tuple[StrictInt, StrictInt], ...]
     hexes: tuple[PaHex, ...]
@@ -565,12 +524,12 @@ class PositionalAdvantageTable(_Table):
         seen = {(h.fl, h.fr) for h in self.hexes}
         if len(seen) != len(self.hexes):
             raise ValueError("T11 lists a hex twice")
-        top = max((_hex_range(fl, fr) for fl, fr in seen), default=0)
+        top = max((hex_range(fl, fr) for fl, fr in seen), default=0)
         wanted = {
             (fl, fr)
             for fl in range(-top, top + 1)
             for fr in range(-top, top + 1)
-            if 1 <= _hex_range(fl, fr) <= top
+            if 1 <= hex_range(fl, fr) <= top
         }
         if seen != wanted:
             raise ValueError(f"T11 must list every hex at range 1-{top} and no other")
@@ -578,7 +537,7 @@ class PositionalAdvantageTable(_Table):
 
     @property
     def max_range(self) -> int:
-        return max(_hex_range(h.fl, h.fr) for h in self.hexes)
+        return max(hex_range(h.fl, h.fr) for h in self.hexes)
 
     def bonus(self, fl: int, fr: int, *, left_handed: bool = False) -> int:
         """PA of an attacker at fl·FL + fr·FR from the defender (T11, §9.2 NOTE)."""
@@ -596,13 +555,13 @@ class PositionalAdvantageTable(_Table):
         return value
 
 
-class StatusBonus(_Table):
+class StatusBonus(Table):
     stumbling: StrictInt  # §9.2.1.1, §15.6
     prone: StrictInt  # §9.2.1.2, §16.3; replaces the Stumble bonus
     ensnared: StrictInt  # §9.2.1.3 (Advanced Game nets)
 
 
-class PositionalAdvantageFile(_File):
+class PositionalAdvantageFile(TableFile):
     schema_: Literal["gladiator.colosseum.positional-advantage"] = Field(alias="schema")
     t11: PositionalAdvantageTable
     status_bonus: StatusBonus
@@ -611,7 +570,7 @@ class PositionalAdvantageFile(_File):
 # --- T12 collisions, T14 recovery, T15 dropped objects --------------------------------------------
 
 
-class Drm(_Strict):
+class Drm(Strict):
     """A die-roll modifier: `drm` once, or times the count `per`, or times the `rating`."""
 
     drm: StrictInt
@@ -626,7 +585,7 @@ class Drm(_Strict):
         return self
 
 
-class CollisionDrms(_Strict):
+class CollisionDrms(Strict):
     heavy: Drm
     medium: Drm
     large_shield: Drm
@@ -643,22 +602,22 @@ class CollisionDrms(_Strict):
     positional_advantage: Drm
 
 
-class CollisionTable(_Table):
+class CollisionTable(Table):
     dice: Dice
     drms: CollisionDrms
 
     @model_validator(mode="after")
     def _dice(self) -> Self:
-        _check_dice(self.dice)
+        check_dice(self.dice)
         return self
 
 
-class CollisionFile(_File):
+class CollisionFile(TableFile):
     schema_: Literal["gladiator.colosseum.collision"] = Field(alias="schema")
     t12: CollisionTable
 
 
-class RecoveryDrms(_Strict):
+class RecoveryDrms(Strict):
     heavy: Drm
     light: Drm
     opponent_in_item_hex: Drm
@@ -675,23 +634,23 @@ class RecoveryDrms(_Strict):
     agility: Drm
 
 
-class RecoveryTable(_Table):
+class RecoveryTable(Table):
     dice: Dice
     succeeds_below: StrictInt
     drms: RecoveryDrms
 
     @model_validator(mode="after")
     def _dice(self) -> Self:
-        _check_dice(self.dice)
+        check_dice(self.dice)
         return self
 
 
-class DropDirection(_Strict):
+class DropDirection(Strict):
     printed: Literal["upper-left", "left", "lower-left", "lower-right", "right", "upper-right"]
     direction: RelationCode
 
 
-class DroppedObjectTable(_Table):
+class DroppedObjectTable(Table):
     direction_dice: Dice
     distance_dice: Dice
     distance_modifier: StrictInt
@@ -700,7 +659,7 @@ class DroppedObjectTable(_Table):
 
     @model_validator(mode="after")
     def _one_to_one(self) -> Self:
-        _check_dice(self.direction_dice, self.distance_dice)
+        check_dice(self.direction_dice, self.distance_dice)
         if sorted(self.directions) != [1, 2, 3, 4, 5, 6]:
             raise ValueError("T15 needs directions for rolls 1-6")
         for attr in ("printed", "direction"):
@@ -709,19 +668,19 @@ class DroppedObjectTable(_Table):
         return self
 
 
-class ThrownValues(_Strict):
+class ThrownValues(Strict):
     thr: StrictInt = Field(ge=0)
     crt: StrictInt
 
 
-class ThrownTable(_Table):
+class ThrownTable(Table):
     """§13.3: each basic item's Thr (throw distance bonus) and CRT value."""
 
     weapon: ThrownValues
     shield: ThrownValues
 
 
-class ItemsFile(_File):
+class ItemsFile(TableFile):
     schema_: Literal["gladiator.colosseum.items"] = Field(alias="schema")
     t14: RecoveryTable
     t15: DroppedObjectTable
@@ -731,7 +690,7 @@ class ItemsFile(_File):
 # --- T38 arena, T39 actions, T40 combat front -----------------------------------------------------
 
 
-class ArenaTable(_Table):
+class ArenaTable(Table):
     dice: Dice
     modifier: StrictInt
     sizes: tuple[StrictInt, ...] = Field(min_length=1)
@@ -742,18 +701,18 @@ class ArenaTable(_Table):
 
     @model_validator(mode="after")
     def _sizes(self) -> Self:
-        _check_dice(self.dice, self.wall_dice)
+        check_dice(self.dice, self.wall_dice)
         if self.colosseum not in self.sizes or self.fighting_pit not in self.sizes:
             raise ValueError("T38's colosseum and fighting_pit must be among its sizes")
         return self
 
 
-class ArenaFile(_File):
+class ArenaFile(TableFile):
     schema_: Literal["gladiator.colosseum.arena"] = Field(alias="schema")
     t38: ArenaTable
 
 
-class Action(_Strict):
+class Action(Strict):
     name: StrictStr
     kind: Literal["movement", "special"]
     hexes: StrictInt = Field(ge=0)
@@ -772,7 +731,7 @@ class Action(_Strict):
         return self
 
 
-class ActionsTable(_Table):
+class ActionsTable(Table):
     max_movement_actions: StrictInt = Field(ge=1)
     max_special_actions: StrictInt = Field(ge=1)
     actions: dict[ActionCode, Action]
@@ -785,19 +744,19 @@ class ActionsTable(_Table):
         return self
 
 
-class MoveRates(_Table):
+class MoveRates(Table):
     light: StrictInt = Field(ge=0, le=8)
     medium: StrictInt = Field(ge=0, le=8)
     heavy: StrictInt = Field(ge=0, le=8)
 
 
-class ActionsFile(_File):
+class ActionsFile(TableFile):
     schema_: Literal["gladiator.colosseum.actions"] = Field(alias="schema")
     t39: ActionsTable
     move_rates: MoveRates
 
 
-class FrontRegion(_Strict):
+class FrontRegion(Strict):
     max_range: StrictInt = Field(ge=1)
     hexes: StrictInt = Field(ge=1)
     used_by: tuple[StrictStr, ...] = ()
@@ -812,7 +771,7 @@ def _cone_count(max_range: int) -> int:
     )
 
 
-class CombatFrontTable(_Table):
+class CombatFrontTable(Table):
     regions: dict[Literal["one_hex", "two_hex", "three_hex"], FrontRegion]
 
     @model_validator(mode="after")
@@ -832,7 +791,7 @@ class CombatFrontTable(_Table):
         return fl >= 0 and fr >= 0 and 1 <= max(fl, fr) <= self.regions[region].max_range
 
 
-class CombatFrontFile(_File):
+class CombatFrontFile(TableFile):
     schema_: Literal["gladiator.colosseum.combat-front"] = Field(alias="schema")
     t40: CombatFrontTable
 
@@ -842,7 +801,7 @@ class CombatFrontFile(_File):
 ShieldBox = StrictInt | Literal["P", "H"]
 
 
-class ShieldTrackTable(_Table):
+class ShieldTrackTable(Table):
     tracks: dict[Literal["large", "small"], tuple[ShieldBox, ...]]
 
     @model_validator(mode="after")
@@ -863,12 +822,12 @@ class ShieldTrackTable(_Table):
         return None
 
 
-class ShieldDamageFile(_File):
+class ShieldDamageFile(TableFile):
     schema_: Literal["gladiator.colosseum.shield-damage"] = Field(alias="schema")
     p2: ShieldTrackTable
 
 
-class Endurance(_Table):
+class Endurance(Table):
     dice: Dice
     constant: StrictInt
     reference_sheet_constant: StrictInt
@@ -878,22 +837,22 @@ class Endurance(_Table):
 
     @model_validator(mode="after")
     def _dice(self) -> Self:
-        _check_dice(self.dice)
+        check_dice(self.dice)
         return self
 
 
-class StansMissus(_Table):
+class StansMissus(Table):
     dice: Dice
     first_turn: StrictInt = Field(ge=1)
     stopped_if_above: StrictInt
 
     @model_validator(mode="after")
     def _dice(self) -> Self:
-        _check_dice(self.dice)
+        check_dice(self.dice)
         return self
 
 
-class TurnEndFile(_File):
+class TurnEndFile(TableFile):
     schema_: Literal["gladiator.colosseum.turn-end"] = Field(alias="schema")
     endurance: Endurance
     stans_missus: StansMissus
@@ -902,7 +861,7 @@ class TurnEndFile(_File):
 # --- the whole set --------------------------------------------------------------------------------
 
 
-class ColosseumTables(_Strict):
+class ColosseumTables(Strict):
     """Every Basic Game table, one attribute per data file."""
 
     armour: ArmourFile
@@ -934,13 +893,13 @@ class ColosseumTables(_Strict):
     def crt_table(self, variant: CrtVariant = "rules") -> CrtTable:
         return self.crt.t5 if variant == "rules" else self.crt_reference.t5
 
-    def files(self) -> dict[str, _File]:
+    def files(self) -> dict[str, TableFile]:
         """Each data file's model by its file name."""
         return {name: getattr(self, attr) for name, (attr, _model) in FILES.items()}
 
 
 # File name -> (attribute of ColosseumTables, model). The loader reads exactly these files.
-FILES: dict[str, tuple[str, type[_File]]] = {
+FILES: dict[str, tuple[str, type[TableFile]]] = {
     "armour.toml": ("armour", ArmourFile),
     "physical.toml": ("physical", PhysicalFile),
     "crt.toml": ("crt", CrtFile),
@@ -961,16 +920,7 @@ FILES: dict[str, tuple[str, type[_File]]] = {
 }
 
 
-def _one_line(exc: ValidationError) -> str:
-    errors = exc.errors()
-    first = errors[0]
-    where = ".".join(str(part) for part in first["loc"]) or "(top level)"
-    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-    message = str(first["msg"]).removeprefix("Value error, ")
-    return " ".join(f"{where}: {message}{more}".split())
-
-
-def parse_table_file(name: str, text: str) -> _File:
+def parse_table_file(name: str, text: str) -> TableFile:
     """Parse and check one data file's raw TOML text; `name` is its file name (FILES)."""
     try:
         _attr, model = FILES[name]
@@ -983,14 +933,14 @@ def parse_table_file(name: str, text: str) -> _File:
     try:
         return model.model_validate(raw)
     except ValidationError as exc:
-        raise ValueError(f"colosseum table {name} is invalid: {_one_line(exc)}") from None
+        raise ValueError(f"colosseum table {name} is invalid: {one_line(exc)}") from None
 
 
 def load_tables(
     directory: Path | Traversable, overrides: Mapping[str, str] | None = None
 ) -> ColosseumTables:
     """Read every file of FILES from `directory` (or from `overrides`, name -> raw text)."""
-    parsed: dict[str, _File] = {}
+    parsed: dict[str, TableFile] = {}
     for name, (attr, _model) in FILES.items():
         if overrides is not None and name in overrides:
             text = overrides[name]
@@ -1003,7 +953,7 @@ def load_tables(
     try:
         return ColosseumTables.model_validate(parsed)
     except ValidationError as exc:
-        raise ValueError(f"colosseum tables do not fit together: {_one_line(exc)}") from None
+        raise ValueError(f"colosseum tables do not fit together: {one_line(exc)}") from None
 
 
 @cache
