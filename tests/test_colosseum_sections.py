@@ -30,13 +30,13 @@ from gladiator.core.decisions import ChooseOne, Distribute, IllegalOrder
 from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import Hex, Relation, neighbor, neighbor_at, rectangle
 from gladiator.core.match import Match
-from gladiator.rules.colosseum.attacks import (
-    PhaseCombat,
+from gladiator.rules.colosseum.attacks import PhaseCombat
+from gladiator.rules.colosseum.board import board_of
+from gladiator.rules.colosseum.cf_allocation import (
     allocation_decision,
     format_allocation,
     parse_allocation,
 )
-from gladiator.rules.colosseum.board import board_of
 from gladiator.rules.colosseum.collision_records import FigureState
 from gladiator.rules.colosseum.combat_geometry import positional_advantage
 from gladiator.rules.colosseum.logsheet import render_text

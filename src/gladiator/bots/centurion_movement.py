@@ -322,7 +322,7 @@ def _turning(cands: Sequence[_Choice], sit: Situation, rng: random.Random) -> _C
 
 
 def _rmc_hex(origin: Hex, arrow: int, fl: int, fr: int) -> Hex:
-    """The chart's (fl, fr) with the arrow as front: fl·FL + fr·FR (advanced_tables.py)."""
+    """The chart's (fl, fr) with the arrow as front: fl·FL + fr·FR (centurion_tables.py)."""
     left, right = DIRECTIONS[(arrow - 1) % 6], DIRECTIONS[(arrow + 1) % 6]
     return add(origin, add(scale(left, fl), scale(right, fr)))
 

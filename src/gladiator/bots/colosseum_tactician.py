@@ -36,7 +36,7 @@ from gladiator.bots.team_aim import aimed_order
 from gladiator.core.decisions import ChooseOne, Decision, Distribute, IllegalOrder
 from gladiator.core.hexgrid import Hex, distance, neighbor_at
 from gladiator.core.protocol import Ruleset
-from gladiator.rules.colosseum.attacks import parse_allocation
+from gladiator.rules.colosseum.cf_allocation import parse_allocation
 from gladiator.rules.colosseum.combat_geometry import front_coords
 from gladiator.rules.colosseum.evaluation import (
     attack_curve,

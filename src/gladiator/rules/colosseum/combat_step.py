@@ -27,19 +27,19 @@ from dataclasses import replace
 from gladiator.core.decisions import Distribute, SlotGroup
 from gladiator.core.dice import Dice
 from gladiator.core.protocol import Event
-from gladiator.rules.colosseum.attacks import (
+from gladiator.rules.colosseum.attacks import PhaseCombat
+from gladiator.rules.colosseum.board import board_of
+from gladiator.rules.colosseum.cf_allocation import (
     Allocation,
-    CrtOutcome,
-    PhaseCombat,
     allocation_decision,
     parse_allocation,
 )
-from gladiator.rules.colosseum.board import board_of
 from gladiator.rules.colosseum.combat_geometry import (
     forced_rotation,
     may_attack,
     positional_advantage,
 )
+from gladiator.rules.colosseum.crt import CrtOutcome
 from gladiator.rules.colosseum.events import event
 from gladiator.rules.colosseum.hits import strike
 from gladiator.rules.colosseum.items import (

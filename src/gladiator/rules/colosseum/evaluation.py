@@ -31,12 +31,9 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from gladiator.core.hexgrid import Hex, distance
-from gladiator.rules.colosseum.attacks import (
-    MAX_ATTACK_CF_PER_AREA,
-    convert_result,
-    crt_column,
-)
+from gladiator.rules.colosseum.cf_allocation import MAX_ATTACK_CF_PER_AREA
 from gladiator.rules.colosseum.combat_geometry import front_coords
+from gladiator.rules.colosseum.crt import convert_result, crt_column
 from gladiator.rules.colosseum.state import Gladiator
 from gladiator.rules.colosseum.tables import (
     AREAS,

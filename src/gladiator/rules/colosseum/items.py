@@ -56,7 +56,7 @@ from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import Hex, HexMap, Relation, add, distance, line, neighbor_at, scale
 from gladiator.core.hexgrid import sub as hex_sub
 from gladiator.core.protocol import Event
-from gladiator.rules.colosseum.attacks import CrtOutcome, read_crt
+from gladiator.rules.colosseum.crt import CrtOutcome, read_crt
 from gladiator.rules.colosseum.plots import (
     KICK_DIRECTIONS,
     ItemKind,

@@ -36,9 +36,9 @@ from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import DIRECTIONS, Hex, add, distance, neighbor_at, scale
 from gladiator.core.protocol import Event
 from gladiator.rules.colosseum.advanced_tables import advanced_tables
-from gladiator.rules.colosseum.attacks import read_crt
 from gladiator.rules.colosseum.board import board_of
 from gladiator.rules.colosseum.combat_geometry import in_front, positional_advantage
+from gladiator.rules.colosseum.crt import read_crt
 from gladiator.rules.colosseum.events import event
 from gladiator.rules.colosseum.movement import stumble_check
 from gladiator.rules.colosseum.net_tables import NetAttack

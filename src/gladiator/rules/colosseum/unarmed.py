@@ -26,7 +26,7 @@ from dataclasses import replace
 from gladiator.core.dice import Dice
 from gladiator.core.protocol import Event
 from gladiator.rules.colosseum.advanced_tables import advanced_tables
-from gladiator.rules.colosseum.attacks import CrtOutcome
+from gladiator.rules.colosseum.crt import CrtOutcome
 from gladiator.rules.colosseum.events import event, sheet_events
 from gladiator.rules.colosseum.hits import Lose, apply_body_hit, stun_hit
 from gladiator.rules.colosseum.logsheet import AREA_NAMES
