@@ -32,7 +32,8 @@ from gladiator.rules.colosseum.crt import (
     modified_cf,
     resolve_crt,
 )
-from gladiator.rules.colosseum.tables import AREAS, Area, CrtResult
+from gladiator.rules.colosseum.crt_tables import CrtResult
+from gladiator.rules.colosseum.vocabulary import AREAS, Area
 
 # --- helpers -------------------------------------------------------------------------------------
 

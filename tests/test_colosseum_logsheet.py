@@ -23,7 +23,9 @@ from gladiator.rules.colosseum.logsheet import (
     render_text,
     roll_log_sheet,
 )
-from gladiator.rules.colosseum.tables import AREAS, Armour, armour_row, tables
+from gladiator.rules.colosseum.sheet_tables import Armour
+from gladiator.rules.colosseum.tables import armour_row, tables
+from gladiator.rules.colosseum.vocabulary import AREAS
 
 CLASSES = ("light", "medium", "heavy")
 

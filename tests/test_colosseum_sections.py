@@ -44,7 +44,8 @@ from gladiator.rules.colosseum.movement import resolve_movement
 from gladiator.rules.colosseum.plot_decision import plot_status
 from gladiator.rules.colosseum.plots import format_plot, legal_plots, parse_plot, path
 from gladiator.rules.colosseum.state import ColosseumState
-from gladiator.rules.colosseum.tables import AREAS, physical_value
+from gladiator.rules.colosseum.tables import physical_value
+from gladiator.rules.colosseum.vocabulary import AREAS
 
 CRT = "§9.5.1"
 

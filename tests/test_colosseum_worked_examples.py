@@ -40,7 +40,8 @@ from gladiator.rules.colosseum.crt import CrtOutcome, crt_column, modified_cf, r
 from gladiator.rules.colosseum.logsheet import roll_log_sheet
 from gladiator.rules.colosseum.movement import resolve_movement
 from gladiator.rules.colosseum.plots import PlotStatus, legal_plots, parse_plot, uses_movement_phase
-from gladiator.rules.colosseum.tables import AREAS, Area, attack_rounds, crt_result
+from gladiator.rules.colosseum.tables import attack_rounds, crt_result
+from gladiator.rules.colosseum.vocabulary import AREAS, Area
 from gladiator.rules.colosseum.wounds import (
     CriticalRecord,
     body_hit,

@@ -57,8 +57,8 @@ from gladiator.rules.colosseum.plots import (
     uses_movement_phase,
 )
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
-from gladiator.rules.colosseum.tables import AREAS
 from gladiator.rules.colosseum.team_allocation import TeamAllocationChoice
+from gladiator.rules.colosseum.vocabulary import AREAS
 from gladiator.rules.colosseum.weapon_combat import reaches
 
 __all__ = ["TacticianBot", "Weights"]

@@ -10,7 +10,7 @@ from pydantic import Field, StrictBool, StrictInt, StrictStr, model_validator
 
 from gladiator.rules.colosseum.special_tables import HBonusRoll
 from gladiator.rules.colosseum.table_schema import Dice, Strict, Table, TableFile, check_dice
-from gladiator.rules.colosseum.tables import Area, CrtCode, RelationCode
+from gladiator.rules.colosseum.vocabulary import Area, CrtCode, RelationCode
 
 
 class ParryWounds(Strict):

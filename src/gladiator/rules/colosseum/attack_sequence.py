@@ -21,7 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gladiator.rules.colosseum.cf_allocation import Allocation
-from gladiator.rules.colosseum.tables import Area, attack_rounds, tables
+from gladiator.rules.colosseum.tables import attack_rounds, tables
+from gladiator.rules.colosseum.vocabulary import Area
 
 __all__ = [
     "PlannedAttack",

@@ -45,9 +45,10 @@ from gladiator.rules.colosseum.crt import (
     modified_cf,
     resolve_crt,
 )
+from gladiator.rules.colosseum.crt_tables import CrtResult
 from gladiator.rules.colosseum.events import Event, event
 from gladiator.rules.colosseum.special_notation import special_name
-from gladiator.rules.colosseum.tables import AREAS, Area, CrtResult, CrtVariant
+from gladiator.rules.colosseum.vocabulary import AREAS, Area, CrtVariant
 
 __all__ = [
     "CfAccount",

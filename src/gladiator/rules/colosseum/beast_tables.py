@@ -19,7 +19,7 @@ from gladiator.rules.colosseum.table_schema import (
     check_runs,
     dice_faces,
 )
-from gladiator.rules.colosseum.tables import CrtCode
+from gladiator.rules.colosseum.vocabulary import CrtCode
 
 BeastArea = Literal["head", "chest", "groin", "paws", "legs"]
 

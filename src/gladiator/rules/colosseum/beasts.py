@@ -44,7 +44,7 @@ from gladiator.rules.colosseum.events import Event, event
 from gladiator.rules.colosseum.logsheet import LogSheet
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.styles import NO_ARMOUR
-from gladiator.rules.colosseum.tables import Area
+from gladiator.rules.colosseum.vocabulary import Area
 
 __all__ = [
     "RANDOM_KINDS",

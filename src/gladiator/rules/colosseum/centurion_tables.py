@@ -19,7 +19,7 @@ from gladiator.rules.colosseum.table_schema import (
     dice_faces,
     hex_range,
 )
-from gladiator.rules.colosseum.tables import AREAS, GladiatorClass
+from gladiator.rules.colosseum.vocabulary import AREAS, GladiatorClass
 
 Colour = Literal["red", "grey", "white"]
 

@@ -41,7 +41,7 @@ from gladiator.rules.colosseum.special_notation import (
     special_area_ok,
     special_name,
 )
-from gladiator.rules.colosseum.tables import AREAS, Area
+from gladiator.rules.colosseum.vocabulary import AREAS, Area
 
 __all__ = [
     "AREA_NUMBERS",

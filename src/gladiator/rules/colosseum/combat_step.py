@@ -67,8 +67,8 @@ from gladiator.rules.colosseum.specials import (
     specials_on,
 )
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
-from gladiator.rules.colosseum.tables import AREAS, Area
 from gladiator.rules.colosseum.unarmed import unarmed_strike
+from gladiator.rules.colosseum.vocabulary import AREAS, Area
 from gladiator.rules.colosseum.weapon_combat import Stroke, cf_bonus, front_region, reaches, strokes
 from gladiator.rules.colosseum.wounds import (
     ItemDrop,

@@ -20,8 +20,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
+from gladiator.rules.colosseum.crt_tables import CrtResult
 from gladiator.rules.colosseum.events import Event, event
-from gladiator.rules.colosseum.tables import Area, CrtResult, CrtVariant, crt_result, tables
+from gladiator.rules.colosseum.tables import crt_result, tables
+from gladiator.rules.colosseum.vocabulary import Area, CrtVariant
 
 __all__ = [
     "CombatDice",

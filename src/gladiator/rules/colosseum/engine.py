@@ -56,7 +56,7 @@ from gladiator.rules.colosseum.solitaire import (
 )
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.styles import style
-from gladiator.rules.colosseum.tables import FILES, GladiatorClass
+from gladiator.rules.colosseum.tables import FILES
 from gladiator.rules.colosseum.team_engine import (
     team_allocations,
     team_pending_allocation,
@@ -64,6 +64,7 @@ from gladiator.rules.colosseum.team_engine import (
     team_setup,
 )
 from gladiator.rules.colosseum.teams import is_over, is_team_match, seats_of
+from gladiator.rules.colosseum.vocabulary import GladiatorClass
 from gladiator.rules.colosseum.walls import setup_arena
 
 _CLASSES: tuple[GladiatorClass, ...] = ("light", "medium", "heavy")

@@ -34,17 +34,10 @@ from gladiator.core.hexgrid import Hex, distance
 from gladiator.rules.colosseum.cf_allocation import MAX_ATTACK_CF_PER_AREA
 from gladiator.rules.colosseum.combat_geometry import front_coords
 from gladiator.rules.colosseum.crt import convert_result, crt_column
+from gladiator.rules.colosseum.sheet_tables import Armour
 from gladiator.rules.colosseum.state import Gladiator
-from gladiator.rules.colosseum.tables import (
-    AREAS,
-    Area,
-    Armour,
-    CrtVariant,
-    critical_result,
-    crt_result,
-    tables,
-    wound_result,
-)
+from gladiator.rules.colosseum.tables import critical_result, crt_result, tables, wound_result
+from gladiator.rules.colosseum.vocabulary import AREAS, Area, CrtVariant
 
 __all__ = [
     "KILL",

@@ -22,7 +22,7 @@ from gladiator.rules.colosseum.plots import (
 )
 from gladiator.rules.colosseum.postures import check_unconscious, fall_prone
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
-from gladiator.rules.colosseum.tables import Area
+from gladiator.rules.colosseum.vocabulary import Area
 from gladiator.rules.colosseum.weapon_combat import Blow, break_check, drop_drm
 from gladiator.rules.colosseum.weapons import BROKEN, weapon
 from gladiator.rules.colosseum.wounds import (

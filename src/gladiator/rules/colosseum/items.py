@@ -67,7 +67,8 @@ from gladiator.rules.colosseum.plots import (
     posture_after,
 )
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator, GroundItem
-from gladiator.rules.colosseum.tables import AREAS, Area, CrtVariant, tables
+from gladiator.rules.colosseum.tables import tables
+from gladiator.rules.colosseum.vocabulary import AREAS, Area, CrtVariant
 from gladiator.rules.colosseum.weapons import BROKEN, may_pick_up, pick_up, release, thrown_values
 from gladiator.rules.colosseum.wounds import ItemDrop, drop_location
 

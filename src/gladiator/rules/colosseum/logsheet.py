@@ -34,20 +34,15 @@ from pydantic import (
     model_validator,
 )
 
+from gladiator.rules.colosseum.sheet_tables import Armour, ArmourRow
 from gladiator.rules.colosseum.styles import (
     check_styled_sheet,
     rolls_needed,
     style,
     styled_armour,
 )
-from gladiator.rules.colosseum.tables import (
-    AREAS,
-    Area,
-    Armour,
-    ArmourRow,
-    GladiatorClass,
-    tables,
-)
+from gladiator.rules.colosseum.tables import tables
+from gladiator.rules.colosseum.vocabulary import AREAS, Area, GladiatorClass
 
 __all__ = [
     "AREA_NAMES",

@@ -8,6 +8,7 @@ from typing import Literal, Self
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr, model_validator
 
+from gladiator.rules.colosseum.arena_tables import Action
 from gladiator.rules.colosseum.table_schema import (
     Dice,
     FrontName,
@@ -18,7 +19,7 @@ from gladiator.rules.colosseum.table_schema import (
     TableHex,
     check_dice,
 )
-from gladiator.rules.colosseum.tables import Action, CrtCode
+from gladiator.rules.colosseum.vocabulary import CrtCode
 
 NetCode = Literal["TN", "SN", "LN"]
 NetEffect = Literal["ensnare", "stumble", "stumble_check", "net_grabbed"]

@@ -7,7 +7,7 @@ from typing import Literal, Self
 from pydantic import Field, StrictInt, StrictStr, model_validator
 
 from gladiator.rules.colosseum.table_schema import Dice, Strict, Table, TableFile, check_dice
-from gladiator.rules.colosseum.tables import AREAS, Area, CrtCode
+from gladiator.rules.colosseum.vocabulary import AREAS, Area, CrtCode
 
 SpecialAttackCode = Literal["A", "F", "S", "H", "T"]
 SpecialDefenceCode = Literal["D", "B", "K", "P", "L"]

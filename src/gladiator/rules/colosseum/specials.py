@@ -58,6 +58,7 @@ from gladiator.rules.colosseum.attacks import PhaseCombat
 from gladiator.rules.colosseum.cf_allocation import MAX_ATTACK_CF_PER_AREA
 from gladiator.rules.colosseum.combat_geometry import in_front
 from gladiator.rules.colosseum.crt import CrtOutcome
+from gladiator.rules.colosseum.crt_tables import CrtResult
 from gladiator.rules.colosseum.events import event
 from gladiator.rules.colosseum.hits import Lose, strike, stun_hit
 from gladiator.rules.colosseum.special_notation import (
@@ -68,7 +69,7 @@ from gladiator.rules.colosseum.special_notation import (
 )
 from gladiator.rules.colosseum.special_tables import CfLost, Requirement
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
-from gladiator.rules.colosseum.tables import AREAS, Area, CrtResult
+from gladiator.rules.colosseum.vocabulary import AREAS, Area
 from gladiator.rules.colosseum.weapon_combat import Blow
 
 __all__ = [

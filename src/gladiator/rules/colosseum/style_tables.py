@@ -9,8 +9,9 @@ from typing import Literal, Self
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr, model_validator
 
+from gladiator.rules.colosseum.sheet_tables import Armour
 from gladiator.rules.colosseum.table_schema import Strict, Table, TableFile
-from gladiator.rules.colosseum.tables import Area, Armour, GladiatorClass
+from gladiator.rules.colosseum.vocabulary import Area, GladiatorClass
 
 
 class Style(Strict):

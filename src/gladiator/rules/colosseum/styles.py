@@ -46,14 +46,10 @@ from functools import cache
 from typing import Literal, Protocol
 
 from gladiator.rules.colosseum.advanced_tables import advanced_tables
+from gladiator.rules.colosseum.sheet_tables import Armour, ArmourRow
 from gladiator.rules.colosseum.style_tables import Style
-from gladiator.rules.colosseum.tables import (
-    AREAS,
-    Armour,
-    ArmourRow,
-    GladiatorClass,
-    tables,
-)
+from gladiator.rules.colosseum.tables import tables
+from gladiator.rules.colosseum.vocabulary import AREAS, GladiatorClass
 from gladiator.rules.colosseum.weapon_tables import Weapon
 
 __all__ = [

@@ -26,6 +26,7 @@ from pydantic import (
 __all__ = [
     "Confidence",
     "Dice",
+    "Drm",
     "FrontName",
     "Modifier",
     "Strict",
@@ -147,6 +148,25 @@ class TableHex(Strict):
     @property
     def at(self) -> tuple[int, int]:
         return (self.fl, self.fr)
+
+
+# --- the Basic Game's DRM -------------------------------------------------------------------------
+
+
+class Drm(Strict):
+    """A Basic Game table's die-roll modifier (T12, T14): `drm` once, or times the count `per`,
+    or times the `rating`."""
+
+    drm: StrictInt
+    condition: StrictStr
+    per: StrictStr | None = None
+    rating: Literal["ST", "AG", "PA"] | None = None
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> Self:
+        if self.per is not None and self.rating is not None:
+            raise ValueError("a DRM is per a count or times a rating, not both")
+        return self
 
 
 # --- the Advanced Game's common DRM ---------------------------------------------------------------

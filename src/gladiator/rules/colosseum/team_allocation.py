@@ -26,7 +26,7 @@ from typing import Any
 from gladiator.core.decisions import Distribute, IllegalOrder, Slot
 from gladiator.rules.colosseum.cf_allocation import MAX_ATTACK_CF_PER_AREA, parse_allocation
 from gladiator.rules.colosseum.orders import AllocationChoice
-from gladiator.rules.colosseum.tables import AREAS, Area
+from gladiator.rules.colosseum.vocabulary import AREAS, Area
 
 __all__ = ["TeamAllocation", "TeamAllocationChoice", "attack_slot"]
 

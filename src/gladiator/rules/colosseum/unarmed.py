@@ -33,7 +33,8 @@ from gladiator.rules.colosseum.logsheet import AREA_NAMES
 from gladiator.rules.colosseum.plots import ItemKind
 from gladiator.rules.colosseum.postures import FALL_PRONE_BELOW, fall_prone
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
-from gladiator.rules.colosseum.tables import Area, critical_result
+from gladiator.rules.colosseum.tables import critical_result
+from gladiator.rules.colosseum.vocabulary import Area
 from gladiator.rules.colosseum.wounds import body_hit, drop_location
 
 __all__ = ["unarmed_strike"]

@@ -18,7 +18,7 @@ from gladiator.rules.colosseum.table_schema import (
     check_dice,
     dice_faces,
 )
-from gladiator.rules.colosseum.tables import CrtCode
+from gladiator.rules.colosseum.vocabulary import CrtCode
 
 
 class Breakage(Strict):
