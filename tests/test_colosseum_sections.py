@@ -39,7 +39,7 @@ from gladiator.rules.colosseum.cf_allocation import (
 )
 from gladiator.rules.colosseum.collision_records import FigureState
 from gladiator.rules.colosseum.combat_geometry import positional_advantage
-from gladiator.rules.colosseum.logsheet import render_text
+from gladiator.rules.colosseum.logsheet_render import render_text
 from gladiator.rules.colosseum.movement import resolve_movement
 from gladiator.rules.colosseum.plot_decision import plot_status
 from gladiator.rules.colosseum.plots import format_plot, legal_plots, parse_plot, path

@@ -37,7 +37,7 @@ from gladiator.rules.colosseum.cf_allocation import (
 from gladiator.rules.colosseum.collision_records import FigureState
 from gladiator.rules.colosseum.combat_geometry import front_coords, positional_advantage
 from gladiator.rules.colosseum.crt import CrtOutcome, crt_column, modified_cf, resolve_crt
-from gladiator.rules.colosseum.logsheet import roll_log_sheet
+from gladiator.rules.colosseum.logsheet_roll import roll_log_sheet
 from gladiator.rules.colosseum.movement import resolve_movement
 from gladiator.rules.colosseum.plots import PlotStatus, legal_plots, parse_plot, uses_movement_phase
 from gladiator.rules.colosseum.tables import attack_rounds, crt_result

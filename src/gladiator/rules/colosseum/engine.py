@@ -42,7 +42,7 @@ from gladiator.rules.colosseum.combat_step import (
     resolve_allocations,
 )
 from gladiator.rules.colosseum.events import event, plain
-from gladiator.rules.colosseum.logsheet import roll_log_sheet
+from gladiator.rules.colosseum.logsheet_roll import roll_log_sheet
 from gladiator.rules.colosseum.movement_step import resolve_plots
 from gladiator.rules.colosseum.options import SEAT_NAMES, ColosseumOptions, normalise
 from gladiator.rules.colosseum.outfit import styled_gladiators

@@ -12,7 +12,7 @@ from gladiator.core.textmap import ARROWS, draw
 from gladiator.rules.colosseum.beasts import counter_hexes, tail
 from gladiator.rules.colosseum.board import board_of
 from gladiator.rules.colosseum.logsheet import AREA_NAMES, LogSheet
-from gladiator.rules.colosseum.logsheet import render_text as render_sheet
+from gladiator.rules.colosseum.logsheet_render import render_text as render_sheet
 from gladiator.rules.colosseum.nets import LOOSE
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator, GroundItem
 from gladiator.rules.colosseum.styles import style

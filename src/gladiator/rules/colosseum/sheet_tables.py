@@ -9,18 +9,8 @@ from typing import Any, Literal, Self
 
 from pydantic import Field, StrictInt, model_validator
 
-from gladiator.rules.colosseum.table_schema import (
-    Strict,
-    Table,
-    TableFile,
-)
-from gladiator.rules.colosseum.vocabulary import (
-    Area,
-    GladiatorClass,
-)
-
-_CLASSES: tuple[GladiatorClass, ...] = ("light", "medium", "heavy")
-
+from gladiator.rules.colosseum.table_schema import Strict, Table, TableFile
+from gladiator.rules.colosseum.vocabulary import CLASSES, Area, GladiatorClass
 
 # --- T1-T3 armour ---------------------------------------------------------------------------------
 
@@ -88,12 +78,12 @@ class ArmourFile(TableFile):
     @model_validator(mode="after")
     def _classes(self) -> Self:
         got = (self.t1.gladiator_class, self.t2.gladiator_class, self.t3.gladiator_class)
-        if got != _CLASSES:
+        if got != CLASSES:
             raise ValueError(f"t1, t2, t3 must be the light, medium, heavy tables, got {got}")
         return self
 
     def table(self, gladiator_class: GladiatorClass) -> ArmourTable:
-        return (self.t1, self.t2, self.t3)[_CLASSES.index(gladiator_class)]
+        return (self.t1, self.t2, self.t3)[CLASSES.index(gladiator_class)]
 
 
 # --- T4 physical characteristics ------------------------------------------------------------------

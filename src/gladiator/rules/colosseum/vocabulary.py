@@ -10,6 +10,7 @@ from typing import Literal
 
 __all__ = [
     "AREAS",
+    "CLASSES",
     "ActionCode",
     "Area",
     "Characteristic",
@@ -30,3 +31,4 @@ StunExtra = Literal["weapon_drop", "shield_drop", "fall_prone"]
 ActionCode = Literal["F", "B", "SFL", "SFR", "SBL", "SBR", "C", "KN", "R", "RO", "S", "X"]
 
 AREAS: tuple[Area, ...] = ("head", "chest", "groin", "arms", "legs")
+CLASSES: tuple[GladiatorClass, ...] = ("light", "medium", "heavy")  # T1, T2, T3 (§3.4)
