@@ -9,7 +9,8 @@ from typing import Any
 from colosseum_helpers import duel, place, play
 from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import Hex, neighbor
-from gladiator.rules.colosseum.logsheet import LogSheet, log_sheet_from_dict
+from gladiator.rules.colosseum.logsheet import LogSheet
+from gladiator.rules.colosseum.logsheet_input import log_sheet_from_dict
 from gladiator.rules.colosseum.state import ColosseumState
 from gladiator.rules.colosseum.styles import rolls_needed, style
 

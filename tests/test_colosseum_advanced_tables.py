@@ -20,13 +20,13 @@ import pytest
 from gladiator.core.hexgrid import DIRECTIONS, Hex, Relation, cone, disk, neighbor_at, neighbors
 from gladiator.rules.colosseum.advanced_tables import (
     ADVANCED_FILES,
-    BEAST_AREAS,
     AdvancedTables,
-    NetCode,
     advanced_tables,
     load_advanced_tables,
     parse_advanced_file,
 )
+from gladiator.rules.colosseum.beast_tables import BEAST_AREAS
+from gladiator.rules.colosseum.net_tables import NetCode
 from gladiator.rules.colosseum.tables import FILES, crt_result, tables
 
 DATA = Path(str(resources.files("gladiator.rules.colosseum").joinpath("data")))

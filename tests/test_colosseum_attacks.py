@@ -15,23 +15,25 @@ from hypothesis import strategies as st
 
 from gladiator.core.decisions import IllegalOrder
 from gladiator.core.dice import Dice
-from gladiator.rules.colosseum.attacks import (
+from gladiator.rules.colosseum.attack_sequence import attack_schedule, attack_sequence
+from gladiator.rules.colosseum.attacks import PhaseCombat
+from gladiator.rules.colosseum.cf_allocation import (
     AREA_NUMBERS,
     Allocation,
     AllocationError,
-    CrtOutcome,
-    PhaseCombat,
     allocation_decision,
-    attack_schedule,
-    attack_sequence,
+    format_allocation,
+    parse_allocation,
+)
+from gladiator.rules.colosseum.crt import (
+    CrtOutcome,
     convert_result,
     crt_column,
-    format_allocation,
     modified_cf,
-    parse_allocation,
     resolve_crt,
 )
-from gladiator.rules.colosseum.tables import AREAS, Area, CrtResult
+from gladiator.rules.colosseum.crt_tables import CrtResult
+from gladiator.rules.colosseum.vocabulary import AREAS, Area
 
 # --- helpers -------------------------------------------------------------------------------------
 

@@ -215,7 +215,7 @@ def test_section_7_2_a_plot_may_be_typed_in_any_spelling_of_the_notation() -> No
 def test_q25_the_allocation_keeps_the_attack_order_as_written() -> None:
     """Q25: the order of one's own attacks is part of the secret allocation: written chest
     first, it stays chest first (a plain Distribute would sort it)."""
-    from gladiator.rules.colosseum.attacks import allocation_decision
+    from gladiator.rules.colosseum.cf_allocation import allocation_decision
     from gladiator.rules.colosseum.orders import AllocationChoice
 
     decision = AllocationChoice(

@@ -15,7 +15,7 @@ from gladiator.bots import make_bot
 from gladiator.core.match import Match
 from gladiator.registry import get
 from gladiator.rules.colosseum.logsheet import LogSheet
-from gladiator.rules.colosseum.tables import AREAS
+from gladiator.rules.colosseum.vocabulary import AREAS
 
 RULES = get("colosseum")
 CLASSES = st.sampled_from(["light", "medium", "heavy", "random"])

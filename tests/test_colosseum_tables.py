@@ -15,12 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from gladiator.rules.colosseum import tables as ct
 from gladiator.rules.colosseum.advanced_tables import ADVANCED_FILES
+from gladiator.rules.colosseum.crt_tables import CrtFile, CrtTable
 from gladiator.rules.colosseum.tables import (
-    AREAS,
     FILES,
-    CrtTable,
     armour_drm,
     armour_row,
     attack_rounds,
@@ -34,12 +32,13 @@ from gladiator.rules.colosseum.tables import (
     tables,
     wound_result,
 )
+from gladiator.rules.colosseum.vocabulary import AREAS, CrtVariant, GladiatorClass
 
 DATA = Path(str(resources.files("gladiator.rules.colosseum").joinpath("data")))
 MARKS = {"exact", "reconstructed", "ambiguous", "conflict", "missing-proposal"}
 
 
-def _crt(modified_cf: int, roll: int, variant: ct.CrtVariant = "rules") -> str:
+def _crt(modified_cf: int, roll: int, variant: CrtVariant = "rules") -> str:
     """§9.5.3/§9.5.4 and Q27 done here, as the engine will: clamp the column, then the roll."""
     column = min(max(modified_cf, 1), 8)
     total = roll + min(modified_cf - 1, 0) + max(modified_cf - 8, 0)
@@ -127,7 +126,7 @@ def test_tables_are_loaded_once() -> None:
 
 @pytest.mark.parametrize("klass", ["light", "medium", "heavy"])
 def test_t1_t3_armour_tables_have_six_rows_of_five_areas_and_a_shield(
-    klass: ct.GladiatorClass,
+    klass: GladiatorClass,
 ) -> None:
     table = tables().armour.table(klass)
     assert table.gladiator_class == klass
@@ -198,7 +197,7 @@ def test_r_3_11_2_derived_cf_and_nf_from_t4() -> None:
 
 
 @pytest.mark.parametrize("variant", ["rules", "reference"])
-def test_t5_has_8_columns_and_every_3d6_row(variant: ct.CrtVariant) -> None:
+def test_t5_has_8_columns_and_every_3d6_row(variant: CrtVariant) -> None:
     crt = tables().crt_table(variant)
     assert crt.columns == (1, 2, 3, 4, 5, 6, 7, 8)
     assert sorted(crt.rows) == list(range(3, 19))
@@ -207,7 +206,7 @@ def test_t5_has_8_columns_and_every_3d6_row(variant: ct.CrtVariant) -> None:
 
 
 @pytest.mark.parametrize("variant", ["rules", "reference"])
-def test_t5_diagonal_structure_improves_for_the_attacker(variant: ct.CrtVariant) -> None:
+def test_t5_diagonal_structure_improves_for_the_attacker(variant: CrtVariant) -> None:
     crt = tables().crt_table(variant)
     rank = tables().results.t6.rank
     for roll in range(3, 19):
@@ -222,7 +221,7 @@ def test_t5_diagonal_structure_improves_for_the_attacker(variant: ct.CrtVariant)
 
 
 @pytest.mark.parametrize("variant", ["rules", "reference"])
-def test_r_t5_shift_invariant(variant: ct.CrtVariant) -> None:
+def test_r_t5_shift_invariant(variant: CrtVariant) -> None:
     crt = tables().crt_table(variant)
     for roll in range(3, 18):
         for column in range(1, 8):
@@ -679,7 +678,7 @@ def test_missing_file_is_refused(tmp_path: Path) -> None:
 
 def test_parse_table_file_checks_one_file() -> None:
     crt = parse_table_file("crt.toml", _text("crt.toml"))
-    assert isinstance(crt, ct.CrtFile)
+    assert isinstance(crt, CrtFile)
     assert isinstance(crt.t5, CrtTable)
     with pytest.raises(ValueError, match="unknown colosseum table file"):
         parse_table_file("nope.toml", "")

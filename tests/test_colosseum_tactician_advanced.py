@@ -14,7 +14,7 @@ from gladiator.bots.colosseum_tactician import TacticianBot, Weights
 from gladiator.bots.tactician_advanced import advanced_pose, advanced_view
 from gladiator.core.decisions import ChooseOne, Distribute, Option, Slot
 from gladiator.core.hexgrid import Hex, distance, from_offset
-from gladiator.rules.colosseum.attacks import parse_allocation
+from gladiator.rules.colosseum.cf_allocation import parse_allocation
 from gladiator.rules.colosseum.engine import ColosseumRules
 from gladiator.rules.colosseum.evaluation_kit import arena as walls_of
 from gladiator.rules.colosseum.evaluation_kit import blocked

@@ -26,25 +26,22 @@ from colosseum_helpers import (
 )
 from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import Hex, Relation, neighbor, neighbor_at, rectangle
-from gladiator.rules.colosseum.attacks import (
+from gladiator.rules.colosseum.attack_sequence import attack_schedule, attack_sequence
+from gladiator.rules.colosseum.attacks import PhaseCombat
+from gladiator.rules.colosseum.cf_allocation import (
     Allocation,
     AllocationError,
-    CrtOutcome,
-    PhaseCombat,
     allocation_decision,
-    attack_schedule,
-    attack_sequence,
-    crt_column,
-    modified_cf,
     parse_allocation,
-    resolve_crt,
 )
 from gladiator.rules.colosseum.collision_records import FigureState
 from gladiator.rules.colosseum.combat_geometry import front_coords, positional_advantage
-from gladiator.rules.colosseum.logsheet import roll_log_sheet
+from gladiator.rules.colosseum.crt import CrtOutcome, crt_column, modified_cf, resolve_crt
+from gladiator.rules.colosseum.logsheet_roll import roll_log_sheet
 from gladiator.rules.colosseum.movement import resolve_movement
 from gladiator.rules.colosseum.plots import PlotStatus, legal_plots, parse_plot, uses_movement_phase
-from gladiator.rules.colosseum.tables import AREAS, Area, attack_rounds, crt_result
+from gladiator.rules.colosseum.tables import attack_rounds, crt_result
+from gladiator.rules.colosseum.vocabulary import AREAS, Area
 from gladiator.rules.colosseum.wounds import (
     CriticalRecord,
     body_hit,

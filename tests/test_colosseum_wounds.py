@@ -17,8 +17,10 @@ from hypothesis import strategies as st
 
 from colosseum_helpers import sheet as hand
 from gladiator.core.dice import Dice, Roll, parse_dice
-from gladiator.rules.colosseum.logsheet import LogSheet, roll_log_sheet
-from gladiator.rules.colosseum.tables import AREAS, critical_result
+from gladiator.rules.colosseum.logsheet import LogSheet
+from gladiator.rules.colosseum.logsheet_roll import roll_log_sheet
+from gladiator.rules.colosseum.tables import critical_result
+from gladiator.rules.colosseum.vocabulary import AREAS
 from gladiator.rules.colosseum.wounds import (
     WOUND_COLOURS,
     CriticalRecord,

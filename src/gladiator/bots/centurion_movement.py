@@ -65,7 +65,8 @@ from gladiator.core.hexgrid import (
     opposite,
     scale,
 )
-from gladiator.rules.colosseum.advanced_tables import Colour, RmcRow, advanced_tables
+from gladiator.rules.colosseum.advanced_tables import advanced_tables
+from gladiator.rules.colosseum.centurion_tables import Colour, RmcRow
 from gladiator.rules.colosseum.combat_geometry import (
     front_coords,
     may_attack,
@@ -321,7 +322,7 @@ def _turning(cands: Sequence[_Choice], sit: Situation, rng: random.Random) -> _C
 
 
 def _rmc_hex(origin: Hex, arrow: int, fl: int, fr: int) -> Hex:
-    """The chart's (fl, fr) with the arrow as front: fl·FL + fr·FR (advanced_tables.py)."""
+    """The chart's (fl, fr) with the arrow as front: fl·FL + fr·FR (centurion_tables.py)."""
     left, right = DIRECTIONS[(arrow - 1) % 6], DIRECTIONS[(arrow + 1) % 6]
     return add(origin, add(scale(left, fl), scale(right, fr)))
 

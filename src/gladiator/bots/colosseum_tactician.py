@@ -62,7 +62,7 @@ from gladiator.bots.team_aim import aimed_order
 from gladiator.core.decisions import ChooseOne, Decision, Distribute, IllegalOrder
 from gladiator.core.hexgrid import Hex, distance, neighbor_at
 from gladiator.core.protocol import Ruleset
-from gladiator.rules.colosseum.attacks import parse_allocation
+from gladiator.rules.colosseum.cf_allocation import parse_allocation
 from gladiator.rules.colosseum.combat_geometry import front_coords
 from gladiator.rules.colosseum.evaluation import (
     Kit,
@@ -86,8 +86,8 @@ from gladiator.rules.colosseum.plots import (
     uses_movement_phase,
 )
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
-from gladiator.rules.colosseum.tables import AREAS
 from gladiator.rules.colosseum.team_allocation import TeamAllocationChoice
+from gladiator.rules.colosseum.vocabulary import AREAS
 from gladiator.rules.colosseum.weapon_combat import reaches
 
 __all__ = ["TacticianBot", "Weights"]

@@ -23,7 +23,7 @@ from gladiator.rules.colosseum.evaluation_kit import (
 )
 from gladiator.rules.colosseum.plots import Throw
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
-from gladiator.rules.colosseum.tables import AREAS
+from gladiator.rules.colosseum.vocabulary import AREAS
 from gladiator.rules.colosseum.walls import Arena
 from gladiator.rules.colosseum.weapons import thrown_values
 

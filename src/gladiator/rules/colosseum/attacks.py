@@ -1,4 +1,4 @@
-"""One combat phase between two gladiators: allocation, attack sequence, CRT, CF-loss propagation.
+"""One combat phase between two gladiators: the attack rounds and CF-loss propagation.
 
 Colosseum Edition §9.3 (allocating CFs), §9.4 (the attack sequence, T10), §9.5 (resolving one
 attack on the CRT, T5) and §9.6 (the results, T6), as a pure module: no movement, no wounds. What a
@@ -8,28 +8,11 @@ loss through the rest of the phase (§9.4.6-§9.4.8). Every die goes through the
 its purpose and rule section; every step emits an event dict `{"type", "rule", "text"}` whose text
 ends with the rule section, e.g. "... (§9.5)".
 
+The allocation and its notation are cf_allocation.py's, the order of the attacks
+attack_sequence.py's, the reading of one attack on the CRT crt.py's.
+
 Readings of the reference (shared/rules/colosseum.md) this module follows:
 
-* **8 CF per area is an attack limit only** (§9.3.2 says "Attack CFs ... no more than 8 CF to any
-  single body area"; §9.3.3 on defense sets no such limit, and the team rules' 27.5 call the
-  exception "the only case where one *attack* can exceed 8 CF"). Defence per area is limited by
-  the CFs available alone. `defence_cap=8` turns the stricter reading on wherever an allocation
-  is checked.
-* The attack minimum of 1 CF (§9.5, Q26/Q27) holds by construction: an area with attack CFs is an
-  attack, an area with 0 is none. At most 5 attacks (§9.4.1) holds likewise, one per area.
-* **CFs available** (§9.3.1) may be below 1 (§10.3.3); a gladiator with none may allocate nothing.
-  Unspent CFs are allowed (the rules ask for no exact spend).
-* **Order of a gladiator's own attacks (Q25):** the attacker lists them in the order he wants, as
-  part of his secret allocation; the default is ascending body-area number. In the notation the
-  order is the order the `A` items are written: `A2:chest A3:head` makes the chest attack first.
-  His k-th attack strikes in the k-th round of his T10 row.
-* **Speed (§9.4.5):** each round is shifted by Spd and clamped to 1-5, so two attacks may share a
-  round (an axe making five attacks strikes in 2, 3, 4, 5, 5).
-* **Within a round (§9.4.4)** more CF goes first; equal CF of the two gladiators are simultaneous.
-  The order is fixed when the attacks are revealed, from the allocated CFs: a CF loss later in the
-  phase changes no place in it (§9.4.6 "the attack sequence is not recalculated"). Two attacks of
-  the same gladiator in one round (only after a clamp) keep CF order, then his own order; each is
-  paired with at most one equal-CF enemy attack.
 * **Simultaneous attacks** are read on the values from before their step: both CRT rolls are made
   first, then both results take effect; the losses they cause fall on later attacks only.
 * **CF loss (§9.4.6-§9.4.8):** comes off the victim's unresolved attacks in sequence order (an
@@ -40,11 +23,6 @@ Readings of the reference (shared/rules/colosseum.md) this module follows:
 * **Fumble (§9.6):** the fumbler's remaining attacks are cancelled. The 1D6 penalty is rolled only
   if he is attacked again this phase, when that attack comes, and comes off the defence of the
   area attacked (EX-9.6: 2 - (3 - 4) = 3).
-* **Conversions (§9.6, T6):** a defender without a shield takes P for S or S*; without a weapon, H
-  for P; missing either, H for P*. They chain (no shield and no weapon: S -> P -> H), because the P
-  is a parry with the weapon he lacks. A converted H carries no modifier (H+0).
-* **Modified roll (Q27):** 3D6 plus the column DRM (§9.5.3/§9.5.4) plus any other DRM the caller
-  supplies (e.g. §10.3.3.1's negative CF, Q31's net escape), clamped to the table's rows 3-18+.
 * The callback is called for every result that touches the defender (S, S*, P, P* and H); "-" and
   F are handled here. `CrtOutcome.unweakened_cf` is the modified CF without the part that comes from
   a defence driven below 0 (§12.2 NOTE), for the shield-damage roll.
@@ -52,641 +30,40 @@ Readings of the reference (shared/rules/colosseum.md) this module follows:
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, Literal, Protocol
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Literal, Protocol
 
-from gladiator.core.decisions import Distribute, Slot
 from gladiator.rules.colosseum.advanced_tables import advanced_tables
-from gladiator.rules.colosseum.special_notation import (
-    SpecialError,
-    attack_slot,
-    defence_slot,
-    read_short,
-    read_slot,
-    special_area_ok,
-    special_name,
+from gladiator.rules.colosseum.attack_sequence import PlannedAttack, Side, attack_sequence
+from gladiator.rules.colosseum.cf_allocation import AREA_NUMBERS, Allocation, read_area
+from gladiator.rules.colosseum.crt import (
+    CombatDice,
+    CrtOutcome,
+    convert_result,
+    crt_column,
+    modified_cf,
+    resolve_crt,
 )
-from gladiator.rules.colosseum.tables import (
-    AREAS,
-    Area,
-    CrtResult,
-    CrtVariant,
-    attack_rounds,
-    crt_result,
-    tables,
-)
+from gladiator.rules.colosseum.crt_tables import CrtResult
+from gladiator.rules.colosseum.events import Event, event
+from gladiator.rules.colosseum.special_notation import special_name
+from gladiator.rules.colosseum.vocabulary import AREAS, Area, CrtVariant
 
 __all__ = [
-    "AREA_NUMBERS",
-    "MAX_ATTACKS",
-    "MAX_ATTACK_CF_PER_AREA",
-    "Allocation",
-    "AllocationError",
     "CfAccount",
-    "CombatDice",
-    "CrtOutcome",
+    "Item",
     "OnHit",
     "PhaseCombat",
-    "PlannedAttack",
-    "Step",
-    "allocation_decision",
-    "attack_schedule",
-    "attack_sequence",
-    "convert_result",
-    "crt_column",
-    "format_allocation",
-    "modified_cf",
-    "parse_allocation",
-    "resolve_crt",
 ]
 
-MAX_ATTACK_CF_PER_AREA = 8  # §9.3.2 (the team-fight exception, 27.5, is not a duel's)
-MAX_ATTACKS = 5  # §9.4.1: one per body area
-AREA_NUMBERS: dict[Area, int] = {area: i + 1 for i, area in enumerate(AREAS)}  # §3.9
-
-Event = dict[str, Any]
-Side = int  # 0 or 1
 Item = Literal["weapon", "shield"]
-
-
-class CombatDice(Protocol):
-    """What this module needs of `gladiator.core.dice.Dice`."""
-
-    def roll(self, notation: str, purpose: str, rule: str) -> int: ...
 
 
 class OnHit(Protocol):
     """What a result that touches the defender does: returns the CF he loses at once (>= 0)."""
 
     def __call__(self, attacker: Side, defender: Side, area: Area, result: CrtOutcome) -> int: ...
-
-
-def _event(kind: str, rule: str, text: str, **extra: Any) -> Event:
-    return {"type": kind, "rule": rule, "text": f"{text} ({rule})", **extra}
-
-
-def _area(value: Area | int | str) -> Area:
-    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= len(AREAS):
-        return AREAS[value - 1]
-    if isinstance(value, str):
-        word = value.strip().lower()
-        if word.isdigit():
-            return _area(int(word))
-        for area in AREAS:
-            if area == word:
-                return area
-    raise AllocationError(f"unknown body area {value!r} (head, chest, groin, arms, legs or 1-5)")
-
-
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
-
-
-# --- allocation (§9.3) ---------------------------------------------------------------------------
-
-
-class AllocationError(ValueError):
-    """An allocation the rules do not allow. The message is one line and names the rule."""
-
-
-def _five(name: str, values: Sequence[int]) -> tuple[int, ...]:
-    out = tuple(values)
-    if len(out) != len(AREAS):
-        raise AllocationError(f"{name} needs one entry per body area (5), got {len(out)}")
-    for area, v in zip(AREAS, out, strict=True):
-        if not isinstance(v, int) or isinstance(v, bool):
-            raise AllocationError(f"{name} CF on the {area} must be a whole number, not {v!r}")
-        if v < 0:
-            raise AllocationError(f"{name} CF on the {area} cannot be negative ({v}) (§9.3)")
-    return out
-
-
-@dataclass(frozen=True, slots=True)
-class Allocation:
-    """One gladiator's CFs for one combat phase (§9.3): attack and defence per body area, as
-    written in the log sheet's allocation boxes (§3.19).
-
-    `attack` and `defence` hold one entry per area, 1 Head ... 5 Legs. `available` is his CFs
-    available this phase (§9.3.1). `order` lists the attacked areas in the order he makes the
-    attacks (Q25); left empty it is ascending area number. `defence_cap` is the optional stricter
-    reading of §9.3.2 (8 per defended area); the rules text caps attacks only.
-
-    Advanced Game (§22): `special_attack` (area, code) marks that area's attack as a special
-    attack with its CFs; `special_defence` (area, code) marks that area's defence box as a special
-    defence, which is worth its 2 CF there (§22.3, S2). The letters are T20's.
-    """
-
-    available: int
-    attack: tuple[int, ...] = (0, 0, 0, 0, 0)
-    defence: tuple[int, ...] = (0, 0, 0, 0, 0)
-    order: tuple[Area, ...] = ()
-    defence_cap: int | None = field(default=None, compare=False)
-    special_attack: tuple[Area, str] | None = None
-    special_defence: tuple[Area, str] | None = None
-
-    def __post_init__(self) -> None:
-        attack = _five("attack", self.attack)
-        defence = _five("defence", self.defence)
-        object.__setattr__(self, "attack", attack)
-        object.__setattr__(self, "defence", defence)
-        if not isinstance(self.available, int) or isinstance(self.available, bool):
-            raise AllocationError(f"CFs available must be a whole number, not {self.available!r}")
-        for area, v in zip(AREAS, attack, strict=True):
-            if v > MAX_ATTACK_CF_PER_AREA:
-                raise AllocationError(
-                    f"{v} attack CF on the {area}: at most {MAX_ATTACK_CF_PER_AREA} on one area "
-                    "(§9.3.2)"
-                )
-        if self.defence_cap is not None:
-            for area, v in zip(AREAS, defence, strict=True):
-                if v > self.defence_cap:
-                    raise AllocationError(
-                        f"{v} defence CF on the {area}: at most {self.defence_cap} on one area "
-                        "(§9.3.2, defence_cap)"
-                    )
-        total = sum(attack) + sum(defence)
-        budget = max(self.available, 0)
-        if total > budget:
-            raise AllocationError(f"allocates {total} CF but only {budget} are available (§9.3.1)")
-        attacked = tuple(a for a, v in zip(AREAS, attack, strict=True) if v > 0)
-        if len(attacked) > MAX_ATTACKS:  # cannot happen with five areas; kept as the rule
-            raise AllocationError(f"at most {MAX_ATTACKS} attacks a phase (§9.4.1)")
-        if not self.order:
-            object.__setattr__(self, "order", attacked)
-        else:
-            order = tuple(_area(a) for a in self.order)
-            if sorted(order, key=AREA_NUMBERS.__getitem__) != list(attacked):
-                raise AllocationError(
-                    f"attack order {' '.join(order)} must name each attacked area once "
-                    f"({' '.join(attacked) or 'none'}) (§9.4.3, Q25)"
-                )
-            object.__setattr__(self, "order", order)
-        if self.special_attack is not None or self.special_defence is not None:
-            _check_specials(self)
-
-    @classmethod
-    def of(
-        cls,
-        available: int,
-        attack: Mapping[Area | int, int] | None = None,
-        defence: Mapping[Area | int, int] | None = None,
-        order: Iterable[Area | int] = (),
-        *,
-        defence_cap: int | None = None,
-    ) -> Allocation:
-        """Build from `{area: CF}` maps; areas by name or number 1-5."""
-        att = [0] * len(AREAS)
-        dfc = [0] * len(AREAS)
-        for target, given in ((att, attack), (dfc, defence)):
-            for key, cf in (given or {}).items():
-                target[AREA_NUMBERS[_area(key)] - 1] = cf
-        return cls(
-            available,
-            tuple(att),
-            tuple(dfc),
-            tuple(_area(a) for a in order),
-            defence_cap=defence_cap,
-        )
-
-    def attack_on(self, area: Area | int) -> int:
-        return self.attack[AREA_NUMBERS[_area(area)] - 1]
-
-    def defence_on(self, area: Area | int) -> int:
-        return self.defence[AREA_NUMBERS[_area(area)] - 1]
-
-    @property
-    def attacks(self) -> tuple[tuple[Area, int], ...]:
-        """(area, CF) of each attack, in the order he makes them (Q25)."""
-        return tuple((a, self.attack_on(a)) for a in self.order)
-
-    @property
-    def total(self) -> int:
-        return sum(self.attack) + sum(self.defence)
-
-    @property
-    def unspent(self) -> int:
-        return max(self.available, 0) - self.total
-
-    def __str__(self) -> str:
-        return format_allocation(self)
-
-
-def _check_specials(al: Allocation) -> None:
-    """§22.2, §22.3: a special attack sits on an attack with CFs, a special defence's box holds
-    its 2 CF, each in its own area (S2)."""
-    try:
-        if al.special_attack is not None:
-            area, code = al.special_attack
-            special_area_ok("A", code, area)
-            if not al.attack_on(area):
-                raise AllocationError(
-                    f"{special_name('A', code)} needs attack CFs on the {area} (§22.2)"
-                )
-        if al.special_defence is not None:
-            area, code = al.special_defence
-            special_area_ok("D", code, area)
-            cost = advanced_tables().specials.t20.defence_cost_cf
-            if al.defence_on(area) != cost:
-                raise AllocationError(
-                    f"{special_name('D', code)} takes the {area} defence box and {cost} CF "
-                    f"there, not {al.defence_on(area)} (§22.3)"
-                )
-    except SpecialError as exc:
-        raise AllocationError(str(exc)) from None
-
-
-_SHORT = re.compile(r"^([AD])(\d+)[:=]([A-Z]+|\d)$")  # A3:head, D2:4
-_SLOT = re.compile(r"^([AD])-([A-Z]+|\d)[:=](-?\d+)$")  # A-HEAD:3 (the Distribute slots)
-
-
-def parse_allocation(text: str, available: int, *, defence_cap: int | None = None) -> Allocation:
-    """Read `A3:head A2:chest D2:arms` (design principle 8) into a checked Allocation.
-
-    Also reads the Distribute form `A-HEAD:3 D-ARMS:2`; areas by name or number 1-5; `-` or an
-    empty text is no allocation. The `A` items are the attacks in the order he makes them (Q25).
-    Raises AllocationError (a ValueError) with a one-line message quoting the text.
-    """
-    shown = _one_line(text)
-    att = [0] * len(AREAS)
-    dfc = [0] * len(AREAS)
-    order: list[Area] = []
-    seen: set[tuple[str, Area]] = set()
-    specials: dict[str, tuple[Area, str]] = {}
-    words = text.upper().replace(",", " ").split()
-    if words in ([], ["-"], ["NONE"]):
-        words = []
-    try:
-        for word in words:
-            short = _SHORT.match(word)
-            slot = _SLOT.match(word)
-            special = None if short or slot else _read_special(word)
-            if short is not None:
-                kind, cf_text, area_text = short.groups()
-            elif slot is not None:
-                kind, area_text, cf_text = slot.groups()
-            elif special is not None:  # §22 (S2): A3:arms/A or A-ARMS-DISARM:3
-                kind, area, code, cf_value = special
-                if kind in specials:
-                    what = "attack" if kind == "A" else "defence"
-                    raise AllocationError(f"{word!r}: one special {what} a phase (§22.1)")
-                specials[kind] = (area, code)
-                area_text, cf_text = area, str(cf_value)
-            else:
-                raise AllocationError(
-                    f"cannot read {word!r}; write e.g. A3:head or D2:arms (A attack, D defence)"
-                )
-            area = _area(area_text)
-            cf = int(cf_text)
-            if cf < 0:
-                raise AllocationError(f"{word!r}: CFs cannot be negative (§9.3)")
-            if (kind, area) in seen:
-                raise AllocationError(f"{word!r}: the {area} is named twice for {kind}")
-            seen.add((kind, area))
-            if kind == "A":
-                att[AREA_NUMBERS[area] - 1] = cf
-                if cf:
-                    order.append(area)
-            else:
-                dfc[AREA_NUMBERS[area] - 1] = cf
-        return Allocation(
-            available,
-            tuple(att),
-            tuple(dfc),
-            tuple(order),
-            defence_cap=defence_cap,
-            special_attack=specials.get("A"),
-            special_defence=specials.get("D"),
-        )
-    except AllocationError as exc:
-        raise AllocationError(f"allocation {shown!r}: {exc}") from None
-
-
-def _read_special(word: str) -> tuple[str, Area, str, int] | None:
-    """§22: a special in either notation (special_notation.py), or None."""
-    if "/" not in word and word.count("-") < 2:
-        return None  # the Basic Game's words never reach the Advanced tables
-    try:
-        return read_slot(word) or read_short(word)
-    except SpecialError as exc:
-        raise AllocationError(f"{word!r}: {exc}") from None
-
-
-def format_allocation(allocation: Allocation, style: Literal["short", "slots"] = "short") -> str:
-    """The canonical text: attacks in his order, then defences by area; `-` for nothing.
-
-    `short` is the notation `A3:head A2:chest D2:arms`; `slots` is the `allocation_decision`
-    form `A-HEAD:3 A-CHEST:2 D-ARMS:2` (which `Distribute.validate` reorders by slot, so the
-    attack order survives only in the short form or through `parse_allocation`).
-    """
-    items = [("A", area, cf) for area, cf in allocation.attacks]
-    items += [("D", a, cf) for a, cf in zip(AREAS, allocation.defence, strict=True) if cf]
-    marks = {"A": allocation.special_attack, "D": allocation.special_defence}
-    parts = []
-    for kind, area, cf in items:
-        mark = marks[kind]
-        code = mark[1] if mark is not None and mark[0] == area else None
-        if style == "slots":
-            parts.append(f"{_special_slot(kind, area, code)}:{cf}")
-        else:  # §22.2, §22.3: the code letter in the box (S2)
-            parts.append(f"{kind}{cf}:{area}" + (f"/{code}" if code else ""))
-    return " ".join(parts) if parts else "-"
-
-
-def _special_slot(kind: str, area: Area, code: str | None) -> str:
-    if code is None:
-        return _slot_name(kind, area)
-    return attack_slot(area, code) if kind == "A" else defence_slot(area, code)
-
-
-def _slot_name(kind: str, area: Area) -> str:
-    return f"{kind}-{area.upper()}"
-
-
-def allocation_decision(
-    available: int, *, defence_cap: int | None = None, prompt: str | None = None
-) -> Distribute:
-    """The secret allocation as a generic `Distribute` decision (§5.2.6.2, §9.3, design
-    principle 2).
-
-    Slots `A-HEAD` ... `A-LEGS` (at most 8 each, §9.3.2) and `D-HEAD` ... `D-LEGS` (at most the
-    budget, or `defence_cap`), budget = CFs available (none if below 1). Every order it accepts
-    parses (`parse_allocation`) to a valid Allocation with the default attack order, and the
-    canonical text of every valid Allocation is an order it accepts.
-    """
-    budget = max(available, 0)
-    defence_max = budget if defence_cap is None else min(defence_cap, budget)
-    slots = [Slot(_slot_name("A", a), min(MAX_ATTACK_CF_PER_AREA, budget)) for a in AREAS]
-    slots += [Slot(_slot_name("D", a), defence_max) for a in AREAS]
-    return Distribute(
-        prompt=prompt or f"Allocate up to {budget} CF to attacks and defences (§9.3)",
-        secret=True,
-        budget=budget,
-        slots=tuple(slots),
-    )
-
-
-# --- attack sequence (§9.4) ----------------------------------------------------------------------
-
-
-def attack_schedule(attacks: int, speed: int | Sequence[int] = 0) -> tuple[int, ...]:
-    """T10's rounds for 0-5 attacks, each shifted by the weapon's Spd and clamped (§9.4.5); a
-    sequence gives each attack its own Spd (the weapons of a pair, §24, Q44)."""
-    if attacks == 0:
-        return ()
-    rounds = attack_rounds(attacks)
-    last = tables().attack_sequence.t10.rounds_per_phase
-    speeds = [speed] * attacks if isinstance(speed, int) else list(speed)
-    if len(speeds) != attacks:
-        raise ValueError(f"{attacks} attacks need {attacks} speeds, not {len(speeds)}")
-    return tuple(min(max(r + s, 1), last) for r, s in zip(rounds, speeds, strict=True))
-
-
-@dataclass(frozen=True, slots=True)
-class PlannedAttack:
-    """One attack as revealed (§9.4.1): whose, where, with the CF allocated, in which round."""
-
-    side: Side
-    area: Area
-    cf: int
-    round: int
-    rank: int  # 0 for his first attack in his own order (Q25)
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """What is resolved at once: one attack, or two equal-CF attacks simultaneously (§9.4.4)."""
-
-    round: int
-    attacks: tuple[PlannedAttack, ...]
-
-    @property
-    def simultaneous(self) -> bool:
-        return len(self.attacks) > 1
-
-
-def attack_sequence(
-    allocations: Sequence[Allocation], speeds: Sequence[int | Sequence[int]] = (0, 0)
-) -> tuple[Step, ...]:
-    """The whole phase's order of attacks for two gladiators (§9.4.2-§9.4.5, Q25)."""
-    if len(allocations) != 2 or len(speeds) != 2:
-        raise ValueError("a phase's attack sequence is worked out for two gladiators")
-    planned: list[PlannedAttack] = []
-    for side, (alloc, speed) in enumerate(zip(allocations, speeds, strict=True)):
-        rounds = attack_schedule(len(alloc.order), speed)
-        for rank, ((area, cf), rnd) in enumerate(zip(alloc.attacks, rounds, strict=True)):
-            planned.append(PlannedAttack(side, area, cf, rnd, rank))
-    steps: list[Step] = []
-    for rnd in sorted({p.round for p in planned}):
-        here = [p for p in planned if p.round == rnd]
-        for cf in sorted({p.cf for p in here}, reverse=True):
-            mine = sorted((p for p in here if p.cf == cf and p.side == 0), key=lambda p: p.rank)
-            theirs = sorted((p for p in here if p.cf == cf and p.side == 1), key=lambda p: p.rank)
-            for i in range(max(len(mine), len(theirs))):
-                pair = tuple(group[i] for group in (mine, theirs) if i < len(group))
-                if len(pair) == 2:
-                    steps.append(Step(rnd, pair))
-                else:
-                    steps.extend(Step(rnd, (p,)) for p in pair)
-    return tuple(steps)
-
-
-# --- one attack on the CRT (§9.5, §9.6) ----------------------------------------------------------
-
-
-def modified_cf(attack_cf: int, defence_cf: int, fumble_penalty: int = 0) -> int:
-    """§9.5: attack CF - defence CF, the defence lowered by a fumble penalty (§9.6)."""
-    return attack_cf - (defence_cf - fumble_penalty)
-
-
-def crt_column(modified: int) -> tuple[int, int]:
-    """§9.5.3/§9.5.4: the CRT column 1-8 for a modified CF, and the roll DRM from the excess."""
-    if modified < 1:
-        return 1, modified - 1
-    if modified > 8:
-        return 8, modified - 8
-    return modified, 0
-
-
-_LACKING: dict[str, Callable[[bool, bool], bool]] = {
-    "shield": lambda weapon, shield: not shield,
-    "weapon": lambda weapon, shield: not weapon,
-    "weapon_or_shield": lambda weapon, shield: not (weapon and shield),
-}
-
-
-def shift_result(
-    result: CrtResult, changes: Mapping[str, str] | None
-) -> tuple[CrtResult, tuple[str, str] | None]:
-    """An Advanced Game code-for-code swap of a CRT result (results.toml conversions: the flail
-    §21.4, two weapons §24.3), applied before the defender's kit converts it (§9.6)."""
-    if not changes or result.code not in changes:
-        return result, None
-    new = CrtResult.model_validate(changes[result.code])
-    return new, (str(result), str(new))
-
-
-def convert_result(
-    result: CrtResult, *, has_weapon: bool = True, has_shield: bool = True
-) -> tuple[CrtResult, tuple[tuple[str, str, str], ...]]:
-    """§9.6/T6: the result a defender lacking a shield or weapon takes instead, chained.
-
-    Returns the final result and each change as (from, to, what he lacks).
-    """
-    codes = tables().results.t6.codes
-    steps: list[tuple[str, str, str]] = []
-    current = result
-    for _ in range(len(codes)):
-        spec = codes[current.code]
-        if spec.if_lacking is None or spec.becomes is None:
-            break
-        if not _LACKING[spec.if_lacking](has_weapon, has_shield):
-            break
-        new = CrtResult.model_validate(spec.becomes)
-        steps.append((str(current), str(new), spec.if_lacking.replace("_", " ")))
-        current = new
-    return current, tuple(steps)
-
-
-@dataclass(frozen=True, slots=True)
-class CrtOutcome:
-    """One attack read on the CRT (§9.5) and converted for the defender's kit (§9.6)."""
-
-    attack_cf: int
-    defence_cf: int  # as used, after any §9.4.7 loss or §9.6 fumble penalty
-    modified_cf: int
-    unweakened_cf: int  # §12.2 NOTE: attack - max(defence, 0)
-    column: int
-    column_drm: int
-    drm: int  # other DRMs supplied by the caller
-    roll: int  # the 3D6 as thrown
-    total: int  # roll + DRMs, clamped to the table (Q27)
-    crt: CrtResult  # the cell read
-    result: CrtResult  # after §9.6 conversions
-    # §22 (Advanced Game): the attacker's special attack on this area (a T20 letter), the
-    # defender's special defence whose automatic result replaced the roll (roll 0), and for a
-    # Feint's counter-attack the area of the Feint (whose weapon strikes it).
-    special: str = ""
-    guard: str = ""
-    counter_of: Area | None = None
-
-    @property
-    def code(self) -> str:
-        return self.result.code
-
-
-def resolve_crt(
-    dice: CombatDice,
-    attack_cf: int,
-    defence_cf: int,
-    *,
-    drm: int = 0,
-    has_weapon: bool = True,
-    has_shield: bool = True,
-    crt: CrtVariant = "rules",
-    label: str = "attack",
-    defender: str = "the defender",
-    shift: tuple[str, Mapping[str, str]] | None = None,
-) -> tuple[CrtOutcome, list[Event]]:
-    """Roll 3D6 on the CRT for one attack (§9.5.1-§9.5.4) and convert the result (§9.6); `shift`
-    (rule, changes) is the attacker's weapon's swap of the result read (§21.4, §24.3)."""
-    if attack_cf < 1:
-        raise ValueError(f"an attack needs at least 1 CF, not {attack_cf} (§9.5)")
-    modified = modified_cf(attack_cf, defence_cf)
-    return read_crt(
-        dice,
-        modified,
-        f"{attack_cf} CF against {defence_cf} defence, modified CF {modified}",
-        attack_cf=attack_cf,
-        defence_cf=defence_cf,
-        unweakened_cf=attack_cf - max(defence_cf, 0),
-        drm=drm,
-        has_weapon=has_weapon,
-        has_shield=has_shield,
-        crt=crt,
-        label=label,
-        defender=defender,
-        shift=shift,
-    )
-
-
-def read_crt(
-    dice: CombatDice,
-    modified: int,
-    what: str,
-    *,
-    attack_cf: int,
-    defence_cf: int,
-    unweakened_cf: int,
-    drm: int = 0,
-    has_weapon: bool = True,
-    has_shield: bool = True,
-    crt: CrtVariant = "rules",
-    label: str = "attack",
-    defender: str = "the defender",
-    rule: str | None = None,
-    shift: tuple[str, Mapping[str, str]] | None = None,
-) -> tuple[CrtOutcome, list[Event]]:
-    """Roll 3D6 on the CRT at a modified CF (§9.5.1; off the table's ends, §9.5.3-§9.5.4) and
-    convert the result (§9.6): the one reading of the table that a blow (`resolve_crt`) and a
-    thrown item (§13.3.1.1) share. `what` says where the modified CF came from; `rule` names
-    the section asking (by default the CRT's own, by the column's DRM)."""
-    column, column_drm = crt_column(modified)
-    table = tables().crt_table(crt)
-    roll = dice.roll("3D6", f"CRT {label}", rule or "§9.5.1")
-    total = min(max(roll + column_drm + drm, table.min_roll), table.max_roll)
-    cell = crt_result(column, total, crt)
-    shifted, moved = shift_result(cell, shift[1] if shift is not None else None)
-    result, changes = convert_result(shifted, has_weapon=has_weapon, has_shield=has_shield)
-    outcome = CrtOutcome(
-        attack_cf=attack_cf,
-        defence_cf=defence_cf,
-        modified_cf=modified,
-        unweakened_cf=unweakened_cf,
-        column=column,
-        column_drm=column_drm,
-        drm=drm,
-        roll=roll,
-        total=total,
-        crt=cell,
-        result=result,
-    )
-    drms = "".join(f" {d:+d}" for d in (column_drm, drm) if d)
-    if rule is None:
-        rule = "§9.5.3" if column_drm < 0 else "§9.5.4" if column_drm > 0 else "§9.5"
-    events = [
-        _event(
-            "crt",
-            rule,
-            f"{label}: {what}, column {column}; 3D6 {roll}{drms}"
-            f"{f' -> {total}' if total != roll else ''}: {cell}",
-            column=column,
-            modified_cf=modified,
-            roll=roll,
-            total=total,
-            result=str(cell),
-        )
-    ]
-    if moved is not None and shift is not None:
-        events.append(
-            _event(
-                "conversion",
-                shift[0],
-                f"{label}: {moved[0]} becomes {moved[1]}",
-                result=moved[1],
-            )
-        )
-    for before, after, lacking in changes:
-        events.append(
-            _event(
-                "conversion",
-                "§9.6",
-                f"{defender} has no {lacking}: {before} becomes {after}",
-                result=after,
-            )
-        )
-    return outcome, events
 
 
 # --- the phase (§9.4.6-§9.4.8) -------------------------------------------------------------------
@@ -774,16 +151,16 @@ class PhaseCombat:
 
     def attack_cf(self, side: Side, area: Area | int) -> int:
         """His attack CF on that area now (0 if he did not attack it)."""
-        live = self._live.get((side, _area(area)))
+        live = self._live.get((side, read_area(area)))
         return 0 if live is None else live.cf
 
     def attack_status(self, side: Side, area: Area | int) -> str | None:
-        live = self._live.get((side, _area(area)))
+        live = self._live.get((side, read_area(area)))
         return None if live is None else live.status
 
     def defence_cf(self, side: Side, area: Area | int) -> int:
         """His defence CF on that area now (may be below 0, §9.4.7)."""
-        return self._defence[side][AREA_NUMBERS[_area(area)] - 1]
+        return self._defence[side][AREA_NUMBERS[read_area(area)] - 1]
 
     def has_item(self, side: Side, item: Item) -> bool:
         return (self._weapon if item == "weapon" else self._shield)[side]
@@ -811,7 +188,7 @@ class PhaseCombat:
         for live in self._pending_of(side):
             live.status = "cancelled"
             events.append(
-                _event(
+                event(
                     "attack_cancelled",
                     rule,
                     f"{self.names[side]}'s {live.planned.area} attack ({live.cf} CF) is "
@@ -845,7 +222,7 @@ class PhaseCombat:
         active = [live for live in active if live.status == "pending"]
         if len(active) > 1:
             self.events.append(
-                _event(
+                event(
                     "simultaneous",
                     "§9.4.4",
                     f"round {step.round}: equal CF ({active[0].cf}), "
@@ -892,7 +269,7 @@ class PhaseCombat:
         area = min(open_, key=lambda a: (self.defence_cf(defender, a), AREA_NUMBERS[a]))
         planned = PlannedAttack(side, area, cf, self._round, -1)
         self.events.append(
-            _event(
+            event(
                 "feint_counter",
                 "§22.2",
                 f"{self.names[side]}'s feint opens {self.names[defender]}'s guard: he "
@@ -947,7 +324,7 @@ class PhaseCombat:
         )
         shown = "No Effect" if str(auto) == "-" else str(auto)
         events = [
-            _event(
+            event(
                 "special_defence",
                 "§22.3",
                 f"{self.names[p.side]} -> {self.names[defender]}'s {p.area}: "
@@ -960,7 +337,7 @@ class PhaseCombat:
         ]
         for before, after, lacking in changes:
             events.append(
-                _event(
+                event(
                     "conversion",
                     "§9.6",
                     f"{self.names[defender]} has no {lacking}: {before} becomes {after}",
@@ -981,7 +358,7 @@ class PhaseCombat:
             account.off_defence += waiting
             account.waiting = 0
             self.events.append(
-                _event(
+                event(
                     "defence_reduced",
                     "§9.4.7",
                     f"{self.names[defender]}'s {p.area} defence {before} -> "
@@ -997,7 +374,7 @@ class PhaseCombat:
             now = self._defence[defender][index]
             self._defence[defender][index] -= penalty
             self.events.append(
-                _event(
+                event(
                     "fumble_penalty",
                     "§9.6",
                     f"{self.names[defender]} fumbled: 1D6 = {penalty} comes off his {p.area} "
@@ -1056,7 +433,7 @@ class PhaseCombat:
         self.fumbled[side] = True
         self._fumble_due[side] = True
         self.events.append(
-            _event(
+            event(
                 "fumble",
                 "§9.6",
                 f"{self.names[side]} fumbles: his remaining attacks are cancelled, and 1D6 comes "
@@ -1072,7 +449,7 @@ class PhaseCombat:
         account = self.accounts[side]
         account.lost += amount
         self.events.append(
-            _event("cf_loss", "§9.4.6", f"{name} loses {amount} CF", side=side, amount=amount)
+            event("cf_loss", "§9.4.6", f"{name} loses {amount} CF", side=side, amount=amount)
         )
         left = amount
         for live in self._pending_of(side):
@@ -1090,13 +467,13 @@ class PhaseCombat:
             else:
                 text = f"{name}'s {area} attack loses {take} CF, {live.cf} left"
                 kind = "attack_reduced"
-            self.events.append(_event(kind, "§9.4.6", text, side=side, area=area, amount=take))
+            self.events.append(event(kind, "§9.4.6", text, side=side, area=area, amount=take))
         if not left:
             return
         if self._pending_of(1 - side):
             account.waiting += left
             self.events.append(
-                _event(
+                event(
                     "defence_loss_waiting",
                     "§9.4.7",
                     f"{left} CF will come off the defence of {name}'s next area attacked",
@@ -1107,7 +484,7 @@ class PhaseCombat:
         else:
             account.no_effect += left
             self.events.append(
-                _event(
+                event(
                     "loss_without_effect",
                     "§9.4.8",
                     f"{left} CF of {name}'s loss has no further effect this phase",
@@ -1125,7 +502,7 @@ class PhaseCombat:
                 account.no_effect += left
                 account.waiting = 0
                 self.events.append(
-                    _event(
+                    event(
                         "loss_without_effect",
                         "§9.4.8",
                         f"{left} CF of {self.names[side]}'s loss has no further effect: "
@@ -1134,7 +511,7 @@ class PhaseCombat:
                         amount=left,
                     )
                 )
-        self.events.append(_event("combat_end", "§9.4", "the phase's attacks are over"))
+        self.events.append(event("combat_end", "§9.4", "the phase's attacks are over"))
 
     def _sequence_event(self) -> Event:
         parts: list[str] = []
@@ -1142,7 +519,7 @@ class PhaseCombat:
             names = " = ".join(f"{self.names[p.side]} {p.area} {p.cf}" for p in step.attacks)
             parts.append(f"r{step.round} {names}")
         text = "attack sequence: " + ("; ".join(parts) if parts else "no attacks")
-        return _event(
+        return event(
             "attack_sequence",
             "§9.4.2",
             text,

@@ -36,13 +36,7 @@ from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import distance, facing_toward
 from gladiator.core.protocol import Event
 from gladiator.rules.colosseum.advanced_tables import advanced_tables
-from gladiator.rules.colosseum.attacks import (
-    MAX_ATTACK_CF_PER_AREA,
-    Allocation,
-    CrtOutcome,
-    PhaseCombat,
-    parse_allocation,
-)
+from gladiator.rules.colosseum.attacks import PhaseCombat
 from gladiator.rules.colosseum.beasts import (
     beast_of,
     counter_hexes,
@@ -51,8 +45,14 @@ from gladiator.rules.colosseum.beasts import (
     t25_critical,
 )
 from gladiator.rules.colosseum.board import board_of
+from gladiator.rules.colosseum.cf_allocation import (
+    MAX_ATTACK_CF_PER_AREA,
+    Allocation,
+    parse_allocation,
+)
 from gladiator.rules.colosseum.combat_geometry import in_front, positional_advantage
 from gladiator.rules.colosseum.combat_step import STUMBLE_CF_PENALTY, allocation_choice
+from gladiator.rules.colosseum.crt import CrtOutcome
 from gladiator.rules.colosseum.events import event
 from gladiator.rules.colosseum.hits import Lose, apply_body_hit, strike
 from gladiator.rules.colosseum.items import lose_item
@@ -60,7 +60,7 @@ from gladiator.rules.colosseum.options import SEAT_NAMES
 from gladiator.rules.colosseum.plots import ItemKind
 from gladiator.rules.colosseum.postures import check_unconscious
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
-from gladiator.rules.colosseum.tables import AREAS, Area
+from gladiator.rules.colosseum.vocabulary import AREAS, Area
 from gladiator.rules.colosseum.weapon_combat import Stroke, cf_bonus, reaches, strokes
 from gladiator.rules.colosseum.wounds import ItemDrop, body_hit, drop_check, drop_location
 

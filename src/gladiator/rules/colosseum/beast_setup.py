@@ -14,7 +14,7 @@ from gladiator.rules.colosseum.advanced_tables import advanced_tables
 from gladiator.rules.colosseum.beast_record import Beast
 from gladiator.rules.colosseum.beasts import beast_seats, beast_sheet, counter_hexes, random_kind
 from gladiator.rules.colosseum.events import event
-from gladiator.rules.colosseum.logsheet import roll_log_sheet
+from gladiator.rules.colosseum.logsheet_roll import roll_log_sheet
 from gladiator.rules.colosseum.positions import Position, hex_text
 from gladiator.rules.colosseum.state import Gladiator
 from gladiator.rules.colosseum.styles import choose_styles, kit, parse_weapons, style

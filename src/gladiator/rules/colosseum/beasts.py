@@ -35,15 +35,16 @@ from typing import Any
 
 from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import DIRECTIONS, Hex, add, distance, neighbors, opposite
-from gladiator.rules.colosseum.advanced_tables import BeastHex, advanced_tables
+from gladiator.rules.colosseum.advanced_tables import advanced_tables
 from gladiator.rules.colosseum.appeal import finish
 from gladiator.rules.colosseum.beast_record import Beast
+from gladiator.rules.colosseum.beast_tables import BeastHex
 from gladiator.rules.colosseum.combat_geometry import front_coords
 from gladiator.rules.colosseum.events import Event, event
 from gladiator.rules.colosseum.logsheet import LogSheet
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.styles import NO_ARMOUR
-from gladiator.rules.colosseum.tables import Area
+from gladiator.rules.colosseum.vocabulary import Area
 
 __all__ = [
     "RANDOM_KINDS",

@@ -13,7 +13,7 @@ from gladiator.core.hexgrid import (
 )
 from gladiator.rules.colosseum.events import Event
 from gladiator.rules.colosseum.positions import Position
-from gladiator.rules.colosseum.tables import GladiatorClass, StunExtra
+from gladiator.rules.colosseum.vocabulary import GladiatorClass, StunExtra
 
 __all__ = [
     "Collision",

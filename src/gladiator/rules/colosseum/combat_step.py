@@ -27,19 +27,19 @@ from dataclasses import replace
 from gladiator.core.decisions import Distribute, SlotGroup
 from gladiator.core.dice import Dice
 from gladiator.core.protocol import Event
-from gladiator.rules.colosseum.attacks import (
+from gladiator.rules.colosseum.attacks import PhaseCombat
+from gladiator.rules.colosseum.board import board_of
+from gladiator.rules.colosseum.cf_allocation import (
     Allocation,
-    CrtOutcome,
-    PhaseCombat,
     allocation_decision,
     parse_allocation,
 )
-from gladiator.rules.colosseum.board import board_of
 from gladiator.rules.colosseum.combat_geometry import (
     forced_rotation,
     may_attack,
     positional_advantage,
 )
+from gladiator.rules.colosseum.crt import CrtOutcome
 from gladiator.rules.colosseum.events import event
 from gladiator.rules.colosseum.hits import strike
 from gladiator.rules.colosseum.items import (
@@ -67,8 +67,8 @@ from gladiator.rules.colosseum.specials import (
     specials_on,
 )
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
-from gladiator.rules.colosseum.tables import AREAS, Area
 from gladiator.rules.colosseum.unarmed import unarmed_strike
+from gladiator.rules.colosseum.vocabulary import AREAS, Area
 from gladiator.rules.colosseum.weapon_combat import Stroke, cf_bonus, front_region, reaches, strokes
 from gladiator.rules.colosseum.wounds import (
     ItemDrop,

@@ -43,7 +43,7 @@ from gladiator.rules.colosseum.combat_step import (
     resolve_allocations,
 )
 from gladiator.rules.colosseum.events import event, plain
-from gladiator.rules.colosseum.logsheet import roll_log_sheet
+from gladiator.rules.colosseum.logsheet_roll import roll_log_sheet
 from gladiator.rules.colosseum.movement_step import resolve_plots
 from gladiator.rules.colosseum.options import SEAT_NAMES, ColosseumOptions, normalise
 from gladiator.rules.colosseum.outfit import styled_gladiators
@@ -57,7 +57,7 @@ from gladiator.rules.colosseum.solitaire import (
 )
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.styles import style
-from gladiator.rules.colosseum.tables import FILES, GladiatorClass
+from gladiator.rules.colosseum.tables import FILES
 from gladiator.rules.colosseum.team_engine import (
     team_allocations,
     team_pending_allocation,
@@ -65,6 +65,7 @@ from gladiator.rules.colosseum.team_engine import (
     team_setup,
 )
 from gladiator.rules.colosseum.teams import is_over, is_team_match, seats_of
+from gladiator.rules.colosseum.vocabulary import GladiatorClass
 from gladiator.rules.colosseum.walls import setup_arena
 
 _CLASSES: tuple[GladiatorClass, ...] = ("light", "medium", "heavy")

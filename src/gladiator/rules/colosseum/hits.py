@@ -9,12 +9,10 @@ from collections.abc import Callable
 
 from gladiator.core.dice import Dice
 from gladiator.core.protocol import Event
-from gladiator.rules.colosseum.attacks import (
-    CrtOutcome,
-)
 from gladiator.rules.colosseum.beasts import t25_critical
 from gladiator.rules.colosseum.board import board_of
 from gladiator.rules.colosseum.cleaving import cleave
+from gladiator.rules.colosseum.crt import CrtOutcome
 from gladiator.rules.colosseum.events import event, sheet_events
 from gladiator.rules.colosseum.items import (
     lose_item,
@@ -24,7 +22,7 @@ from gladiator.rules.colosseum.plots import (
 )
 from gladiator.rules.colosseum.postures import check_unconscious, fall_prone
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
-from gladiator.rules.colosseum.tables import Area
+from gladiator.rules.colosseum.vocabulary import Area
 from gladiator.rules.colosseum.weapon_combat import Blow, break_check, drop_drm
 from gladiator.rules.colosseum.weapons import BROKEN, weapon
 from gladiator.rules.colosseum.wounds import (

@@ -56,7 +56,7 @@ from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import Hex, HexMap, Relation, add, distance, line, neighbor_at, scale
 from gladiator.core.hexgrid import sub as hex_sub
 from gladiator.core.protocol import Event
-from gladiator.rules.colosseum.attacks import CrtOutcome, read_crt
+from gladiator.rules.colosseum.crt import CrtOutcome, read_crt
 from gladiator.rules.colosseum.plots import (
     KICK_DIRECTIONS,
     ItemKind,
@@ -67,7 +67,8 @@ from gladiator.rules.colosseum.plots import (
     posture_after,
 )
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator, GroundItem
-from gladiator.rules.colosseum.tables import AREAS, Area, CrtVariant, tables
+from gladiator.rules.colosseum.tables import tables
+from gladiator.rules.colosseum.vocabulary import AREAS, Area, CrtVariant
 from gladiator.rules.colosseum.weapons import BROKEN, may_pick_up, pick_up, release, thrown_values
 from gladiator.rules.colosseum.wounds import ItemDrop, drop_location
 

@@ -13,55 +13,34 @@ printed wound grouping and shield boxes are missing from the rulebook's text; th
 reference's proposals P1 (Q15) and P2 (Q16) through the data files, so a printed sheet's values
 replace them without touching Python.
 
-`roll_log_sheet` fills a sheet with the match's dice; `log_sheet_from_dict` checks a sheet entered
-by hand (or saved with `LogSheet.to_dict`); `render_text` draws it for a terminal.
+`roll_log_sheet` (logsheet_roll.py) fills a sheet with the match's dice; `log_sheet_from_dict`
+(logsheet_input.py) checks a sheet entered by hand (or saved with `LogSheet.to_dict`);
+`render_text` (logsheet_render.py) draws it for a terminal.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal, Protocol, Self
+from typing import Annotated, Any, Literal, Self
 
-from pydantic import (
-    BaseModel,
-    ConfigDict,
-    Field,
-    StrictBool,
-    StrictInt,
-    StrictStr,
-    ValidationError,
-    model_validator,
-)
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, model_validator
 
-from gladiator.rules.colosseum.styles import (
-    check_styled_sheet,
-    rolls_needed,
-    style,
-    styled_armour,
-)
-from gladiator.rules.colosseum.tables import (
-    AREAS,
-    Area,
-    Armour,
-    ArmourRow,
-    GladiatorClass,
-    tables,
-)
+from gladiator.rules.colosseum.sheet_tables import Armour, ArmourRow
+from gladiator.rules.colosseum.styles import check_styled_sheet, style
+from gladiator.rules.colosseum.tables import tables
+from gladiator.rules.colosseum.vocabulary import AREAS, Area, GladiatorClass
 
 __all__ = [
     "AREA_NAMES",
+    "ARMOUR_TABLE",
     "CHARACTERISTICS",
     "SCHEMA",
     "SCHEMA_VERSION",
-    "DiceLike",
     "LogSheet",
     "PlotTurn",
     "SheetEvent",
     "StunEntry",
-    "log_sheet_from_dict",
-    "render_text",
-    "roll_log_sheet",
+    "row_armour",
 ]
 
 SCHEMA = "gladiator.colosseum.log-sheet"
@@ -78,9 +57,8 @@ AREA_NAMES: dict[Area, str] = {
     "legs": "Legs",
 }
 PHASES_PER_TURN = 8  # §5.1
-_CLASSES: tuple[GladiatorClass, ...] = ("light", "medium", "heavy")
-_ARMOUR_TABLE: dict[GladiatorClass, str] = {"light": "T1", "medium": "T2", "heavy": "T3"}
-_SHIELD_NAME = {"large": "Clipeus", "small": "Parma"}  # §3.17
+# §3.10: the armour table of each class.
+ARMOUR_TABLE: dict[GladiatorClass, str] = {"light": "T1", "medium": "T2", "heavy": "T3"}
 
 Shield = Literal["large", "small"]
 EventKind = Literal[
@@ -95,14 +73,6 @@ EventKind = Literal[
     "shield_result",
     "shield_useless",
 ]
-
-
-class DiceLike(Protocol):
-    """What `roll_log_sheet` needs of `gladiator.core.dice.Dice`."""
-
-    def d(self, sides: int, purpose: str, rule: str) -> int: ...
-
-    def roll(self, notation: str, purpose: str, rule: str) -> int: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +122,7 @@ def _area_index(area: Area | int) -> int:
     raise ValueError(f"body area {area!r} is not 1-5 or one of {', '.join(AREAS)} (§3.9)")
 
 
-def _row_armour(row: ArmourRow) -> tuple[Armour, ...]:
+def row_armour(row: ArmourRow) -> tuple[Armour, ...]:
     return tuple(row.area(area) for area in AREAS)
 
 
@@ -243,10 +213,10 @@ class LogSheet(_Frozen):
             )
         # §3.10: the armour and shield are one row of the class's table.
         table = tables().armour.table(self.gladiator_class)
-        name = _ARMOUR_TABLE[self.gladiator_class]
+        name = ARMOUR_TABLE[self.gladiator_class]
         if self.armour_roll is not None:
             row = table.row(self.armour_roll)
-            for area, got, want in zip(AREAS, self.armour, _row_armour(row), strict=True):
+            for area, got, want in zip(AREAS, self.armour, row_armour(row), strict=True):
                 if got != want:
                     raise ValueError(
                         f"armour {area} {got} is not {name} roll {self.armour_roll}'s {want} "
@@ -258,7 +228,7 @@ class LogSheet(_Frozen):
                     f"{row.shield} (§3.10)"
                 )
         elif not any(
-            _row_armour(row) == self.armour
+            row_armour(row) == self.armour
             and (self.opponent_is_retiarius or row.shield == self.shield)
             for row in table.rows.values()
         ):
@@ -631,343 +601,3 @@ class LogSheet(_Frozen):
             **({"style": self.style} if self.style is not None else {}),
             **({"armour_roll_2": self.armour_roll_2} if self.armour_roll_2 is not None else {}),
         }
-
-
-# --- rolling a sheet ------------------------------------------------------------------------------
-
-
-def roll_log_sheet(
-    dice: DiceLike,
-    gladiator_class: GladiatorClass,
-    *,
-    id: int,
-    name: str,
-    opponent_is_retiarius: bool = False,
-    prestige: int = 0,
-    style: str | None = None,
-    shield: bool = True,
-) -> LogSheet:
-    """§3: a new sheet. Rolls in the sheet's order: armour 1D6 (§3.10), then 3D6 for TR, ST, AG,
-    CN and W (§3.11.1). With a `style` (§19, Advanced Game) the style's armour rolls instead
-    (none for a Velite, two for a Crupellarius) and its armour, shield and move (styles.py, F4);
-    `shield` False leaves the shield behind (F2)."""
-    if gladiator_class not in _CLASSES:
-        raise ValueError(f"class {gladiator_class!r} is not light, medium or heavy (§3.4)")
-    table_name = _ARMOUR_TABLE[gladiator_class]
-    if style is not None:
-        return _roll_styled(
-            dice,
-            gladiator_class,
-            style,
-            id=id,
-            name=name,
-            opponent_is_retiarius=opponent_is_retiarius,
-            prestige=prestige,
-            shield=shield,
-        )
-    roll = dice.d(6, f"armour and shield, {gladiator_class} ({table_name})", "§3.10")
-    row = tables().armour.table(gladiator_class).row(roll)
-    ratings = _roll_ratings(dice)
-    return LogSheet.model_validate(
-        {
-            "id": id,
-            "name": name,
-            "gladiator_class": gladiator_class,
-            "prestige": prestige,
-            **ratings,
-            "armour": _row_armour(row),
-            # §3.10.2: the opponent of a Retiarius always carries a small shield.
-            "shield": "small" if opponent_is_retiarius else row.shield,
-            "armour_roll": roll,
-            "opponent_is_retiarius": opponent_is_retiarius,
-        }
-    )
-
-
-def _roll_ratings(dice: DiceLike) -> dict[str, int]:
-    """§3.11.1: 3D6 on T4 for TR, ST, AG, CN and W, in that order."""
-    t4 = tables().physical.t4
-    return {
-        c: getattr(t4.row(dice.roll("3D6", f"{c.upper()} (T4)", "§3.11.1")), c)
-        for c in CHARACTERISTICS
-    }
-
-
-def _roll_styled(
-    dice: DiceLike,
-    gladiator_class: GladiatorClass,
-    key: str,
-    *,
-    id: int,
-    name: str,
-    opponent_is_retiarius: bool,
-    prestige: int,
-    shield: bool,
-) -> LogSheet:
-    """§19, F4: the style's armour rolls (0-2), then the characteristics."""
-    table_name = _ARMOUR_TABLE[gladiator_class]
-    s = style(key)
-    rolls = [
-        dice.d(6, f"armour and shield, {s.name} ({table_name}, roll {n + 1})", "§3.10")
-        for n in range(rolls_needed(key))
-    ]
-    table = tables().armour.table(gladiator_class)
-    armour, carried = styled_armour(
-        key,
-        [table.row(r) for r in rolls],
-        opponent_is_retiarius=opponent_is_retiarius,
-        shield=shield,
-    )
-    return LogSheet.model_validate(
-        {
-            "id": id,
-            "name": name,
-            "gladiator_class": gladiator_class,
-            "prestige": prestige,
-            **_roll_ratings(dice),
-            "armour": armour,
-            "shield": carried,
-            "armour_roll": rolls[0] if rolls else None,
-            "armour_roll_2": rolls[1] if len(rolls) > 1 else None,
-            "opponent_is_retiarius": opponent_is_retiarius,
-            "style": key,
-        }
-    )
-
-
-# --- reading a sheet ------------------------------------------------------------------------------
-
-_KEYS = frozenset(
-    {
-        "schema",
-        "schema_version",
-        "id",
-        "name",
-        "class",
-        "move",
-        "prestige",
-        *CHARACTERISTICS,
-        "cf",
-        "nf",
-        "armour_roll",
-        "armour",
-        "shield",
-        "opponent_is_retiarius",
-        "wounds",
-        "cf_lost_other",
-        "st_lost",
-        "ag_lost",
-        "stun",
-        "shield_marked",
-        "plot",
-        "style",
-        "armour_roll_2",
-    }
-)
-
-
-def _one_line(exc: ValidationError) -> str:
-    errors = exc.errors()
-    first = errors[0]
-    where = ".".join(str(part) for part in first["loc"])
-    if where == "gladiator_class":
-        where = "class"
-    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-    if first["type"] == "missing":
-        message = f"{where} is missing"
-    else:
-        message = str(first["msg"]).removeprefix("Value error, ")
-        if where:
-            message = f"{where}: {message}, got {first['input']!r}"
-    return " ".join(f"log sheet: {message}{more}".split())
-
-
-def _by_area(field: str, value: Any) -> dict[Area, Any]:
-    if not isinstance(value, Mapping):
-        raise ValueError(f"log sheet: {field} must map each body area to a value")
-    unknown = sorted(str(k) for k in value if k not in AREAS)
-    missing = [a for a in AREAS if a not in value]
-    if unknown or missing:
-        raise ValueError(
-            f"log sheet: {field} needs exactly the areas {', '.join(AREAS)}"
-            + (f"; unknown {', '.join(unknown)}" if unknown else "")
-            + (f"; missing {', '.join(missing)}" if missing else "")
-        )
-    return {a: value[a] for a in AREAS}
-
-
-def _parse_armour(area: Area, text: Any) -> Armour:
-    if isinstance(text, str):
-        try:
-            return Armour.model_validate(text)
-        except ValidationError:
-            pass
-    raise ValueError(
-        f"log sheet: armour {area} {text!r} is not '-' or A, B or C with an optional "
-        "coverage 1-5 (§3.10.1)"
-    )
-
-
-def _styled_from_rolls(data: Mapping[str, Any], gladiator_class: GladiatorClass) -> dict[str, Any]:
-    key = data["style"]
-    try:
-        needed = rolls_needed(key) if isinstance(key, str) else -1
-    except ValueError:
-        raise ValueError(
-            f"log sheet: style {key!r} is not on the Gladiator chart (T37, §19)"
-        ) from None
-    rolls = [data.get(k) for k in ("armour_roll", "armour_roll_2")][:needed]
-    if needed < 0 or not all(isinstance(r, int) and 1 <= r <= 6 for r in rolls):
-        return {}
-    table = tables().armour.table(gladiator_class)
-    armour, shield = styled_armour(
-        key,
-        [table.row(r) for r in rolls if isinstance(r, int)],
-        opponent_is_retiarius=data.get("opponent_is_retiarius") is True,
-    )
-    return {"armour": armour, **({} if "shield" in data else {"shield": shield})}
-
-
-def log_sheet_from_dict(data: Mapping[str, Any]) -> LogSheet:
-    """Check and read a sheet entered by hand or written by `LogSheet.to_dict`.
-
-    schema and schema_version may be left out by hand; move, cf and nf may be left out and are
-    checked when given. With armour_roll and no armour, the armour (and the shield, if left out)
-    are read from the class's table. Every problem is a ValueError with a one-line message.
-    """
-    if not isinstance(data, Mapping):
-        raise ValueError(f"log sheet: must be a JSON object, not {type(data).__name__}")
-    unknown = sorted(str(k) for k in data if k not in _KEYS)
-    if unknown:
-        raise ValueError(f"log sheet: unknown field {unknown[0]!r}")
-    schema = data.get("schema", SCHEMA)
-    if schema != SCHEMA:
-        raise ValueError(f"log sheet: schema {schema!r} is not {SCHEMA!r}")
-    version = data.get("schema_version", SCHEMA_VERSION)
-    if version != SCHEMA_VERSION or isinstance(version, bool):
-        raise ValueError(
-            f"log sheet: schema_version {version!r} is not supported (this build reads "
-            f"{SCHEMA_VERSION})"
-        )
-    gladiator_class = data.get("class")
-    if gladiator_class not in _CLASSES:
-        what = "is missing" if gladiator_class is None else f"{gladiator_class!r} is not"
-        raise ValueError(f"log sheet: class {what} light, medium or heavy (§3.4)")
-    fields: dict[str, Any] = {
-        k: v
-        for k, v in data.items()
-        if k not in ("schema", "schema_version", "class", "move", "cf", "nf", "armour", "wounds")
-    }
-    fields["gladiator_class"] = gladiator_class
-    if "armour" in data:
-        armour = _by_area("armour", data["armour"])
-        fields["armour"] = tuple(_parse_armour(a, armour[a]) for a in AREAS)
-    elif "style" in data:  # §19, F4: a styled sheet's armour from its rolls, if given
-        fields.update(_styled_from_rolls(data, gladiator_class))
-    elif isinstance(data.get("armour_roll"), int) and 1 <= data["armour_roll"] <= 6:
-        row = tables().armour.table(gladiator_class).row(data["armour_roll"])
-        fields["armour"] = _row_armour(row)
-        if "shield" not in data:
-            fields["shield"] = "small" if data.get("opponent_is_retiarius") is True else row.shield
-    if "wounds" in data:
-        fields["wounds"] = tuple(_by_area("wounds", data["wounds"]).values())
-    try:
-        sheet = LogSheet.model_validate(fields)
-    except ValidationError as exc:
-        raise ValueError(_one_line(exc)) from None
-    checks = (
-        (
-            "move",
-            sheet.move,
-            f"the {sheet.style or gladiator_class} rate {sheet.move} "
-            + ("(§19)" if sheet.style else "(§3.5)"),
-        ),
-        ("cf", sheet.cf, f"TR + ST + AG = {sheet.cf} (§3.11.2)"),
-        ("nf", sheet.nf, f"TR + AG = {sheet.nf} (§3.11.2)"),
-    )
-    for key, value, wanted in checks:
-        if key in data and (type(data[key]) is not int or data[key] != value):
-            label = key if key == "move" else key.upper()
-            raise ValueError(f"log sheet: {label} {data[key]!r} is not {wanted}")
-    return sheet
-
-
-# --- terminal rendering ---------------------------------------------------------------------------
-
-
-def _wound_track(sheet: LogSheet, area: Area) -> str:
-    """Boxes 1..W left to right, grouped by CF category; marks fill from box W (§10.3)."""
-    first_marked = sheet.w - sheet.wounds_in(area) + 1
-    groups = [sorted(cat) for cat in reversed(sheet.wound_categories(area))]
-    return " ".join(
-        "".join("■" if box >= first_marked else "□" for box in group) for group in groups
-    )
-
-
-def render_text(sheet: LogSheet) -> str:
-    """A compact terminal rendering of the log sheet."""
-    kind: str = sheet.gladiator_class
-    if sheet.style is not None:
-        kind = f"{style(sheet.style).name} ({kind})"
-    lines = [f"#{sheet.id} {sheet.name} · {kind} · move {sheet.move} · prestige {sheet.prestige}"]
-
-    def rating(label: str, rolled: int, now: int) -> str:
-        return f"{label} {rolled}" if rolled == now else f"{label} {rolled}→{now}"
-
-    lines.append(
-        "  ".join(
-            (
-                rating("TR", sheet.tr, sheet.tr),
-                rating("ST", sheet.st, sheet.current_st),
-                rating("AG", sheet.ag, sheet.current_ag),
-                rating("CN", sheet.cn, sheet.cn),
-                rating("W", sheet.w, sheet.w),
-                rating("CF", sheet.cf, sheet.current_cf),
-                rating("NF", sheet.nf, sheet.current_nf),
-            )
-        )
-    )
-    losses = [
-        (f"wounds −{sheet.cf_lost_to_wounds()}", sheet.cf_lost_to_wounds()),
-        (f"criticals −{sheet.cf_lost_other}", sheet.cf_lost_other),
-        (f"endurance −{sheet.cf_lost_to_endurance}", sheet.cf_lost_to_endurance),
-    ]
-    lost = ", ".join(text for text, n in losses if n)
-    status = [f"CF now {sheet.current_cf}" + (f" ({lost})" if lost else "")]
-    status.append(f"stun {sheet.stun_in_effect}")
-    status.append(f"available {sheet.available_cf()}")
-    if sheet.killed:
-        status.append("KILLED")
-    elif sheet.unconscious:
-        status.append("UNCONSCIOUS")
-    lines.append(" · ".join(status))
-    table_name = _ARMOUR_TABLE[sheet.gladiator_class]
-    source = f"{table_name} roll {sheet.armour_roll}" if sheet.armour_roll else table_name
-    if sheet.armour_roll_2:
-        source += f" and {sheet.armour_roll_2}"
-    note = ", Retiarius opponent" if sheet.opponent_is_retiarius else ""
-    carried = f"{sheet.shield} ({_SHIELD_NAME[sheet.shield]})" if sheet.shield else "none"
-    lines.append(f"armour {source}{note} · shield {carried}")
-    for number, area in enumerate(AREAS, 1):
-        label = f"{number} {AREA_NAMES[area]}"
-        armour = str(sheet.armour_of(area))
-        n = sheet.wounds_in(area)
-        cf_lost = sheet.cf_lost_to_wounds(area)
-        tail = f"{n}/{sheet.w}" + (f" CF −{cf_lost}" if cf_lost else "")
-        lines.append(f"  {label:<8} {armour:<3} {_wound_track(sheet, area)}  {tail}")
-    if sheet.stun:
-        boxes = " ".join(f"{e.total}@{e.turn}.{e.phase}" for e in sheet.stun)
-        lines.append(f"stun boxes (total@turn.phase): {boxes}")
-    track = " ".join(
-        ("■" if i < sheet.shield_marked else "□") + str(box)
-        for i, box in enumerate(sheet.shield_track)
-    )
-    points = sheet.shield_damage_points
-    state = "useless" if sheet.shield_useless else f"damage points {points}"
-    if sheet.shield is not None:
-        lines.append(f"shield damage {track} · {state}")
-    for turn in sheet.plot:
-        orders = "  ".join(f"{i}:{o}" for i, o in enumerate(turn.phases, 1) if o)
-        endurance = f"  endurance CF −{turn.endurance_cf_lost}" if turn.endurance_cf_lost else ""
-        lines.append(f"turn {turn.turn}  {orders}{endurance}".rstrip())
-    return "\n".join(lines)

@@ -35,12 +35,13 @@ from collections.abc import Mapping, Sequence
 from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import DIRECTIONS, Hex, add, distance, neighbor_at, scale
 from gladiator.core.protocol import Event
-from gladiator.rules.colosseum.advanced_tables import Modifier, NetAttack, advanced_tables
-from gladiator.rules.colosseum.attacks import read_crt
+from gladiator.rules.colosseum.advanced_tables import advanced_tables
 from gladiator.rules.colosseum.board import board_of
 from gladiator.rules.colosseum.combat_geometry import in_front, positional_advantage
+from gladiator.rules.colosseum.crt import read_crt
 from gladiator.rules.colosseum.events import event
 from gladiator.rules.colosseum.movement import stumble_check
+from gladiator.rules.colosseum.net_tables import NetAttack
 from gladiator.rules.colosseum.nets import (
     LOOSE,
     RETIARIUS,
@@ -51,6 +52,7 @@ from gladiator.rules.colosseum.nets import (
 )
 from gladiator.rules.colosseum.plots import KICK_DIRECTIONS, Pose
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator, GroundItem
+from gladiator.rules.colosseum.table_schema import Modifier
 from gladiator.rules.colosseum.weapons import HANDS, hands_used, weapon
 
 __all__ = ["front_hex", "lay_hex", "net_drms", "resolve_net_orders", "struggle", "swing_target"]

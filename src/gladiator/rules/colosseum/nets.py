@@ -27,7 +27,8 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from gladiator.rules.colosseum.advanced_tables import NetAttack, advanced_tables
+from gladiator.rules.colosseum.advanced_tables import advanced_tables
+from gladiator.rules.colosseum.net_tables import NetAttack
 from gladiator.rules.colosseum.plots import KICK_DIRECTIONS, PlotError
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 

@@ -14,7 +14,11 @@ from typing import Any
 
 from gladiator.core.decisions import ChooseOne, Distribute, IllegalOrder, Option
 from gladiator.core.hexgrid import Hex
-from gladiator.rules.colosseum.attacks import AllocationError, format_allocation, parse_allocation
+from gladiator.rules.colosseum.cf_allocation import (
+    AllocationError,
+    format_allocation,
+    parse_allocation,
+)
 from gladiator.rules.colosseum.net_combat import DRAG, ESCAPE, split_net_allocation
 from gladiator.rules.colosseum.nets import join_net, split_net
 from gladiator.rules.colosseum.plots import PlotError, format_plot, parse_plot

@@ -13,7 +13,7 @@ from typing import Any
 from gladiator.core.dice import Dice
 from gladiator.core.protocol import Event
 from gladiator.rules.colosseum.events import event
-from gladiator.rules.colosseum.logsheet import roll_log_sheet
+from gladiator.rules.colosseum.logsheet_roll import roll_log_sheet
 from gladiator.rules.colosseum.positions import Position
 from gladiator.rules.colosseum.postures import FALL_PRONE_BELOW, fall_prone
 from gladiator.rules.colosseum.state import Gladiator

@@ -22,9 +22,10 @@ from gladiator.rules.colosseum.events import event, sheet_events
 from gladiator.rules.colosseum.plot_decision import plot_status
 from gladiator.rules.colosseum.postures import check_unconscious
 from gladiator.rules.colosseum.state import ColosseumState
-from gladiator.rules.colosseum.tables import AREAS, Area, tables
+from gladiator.rules.colosseum.tables import tables
 from gladiator.rules.colosseum.team_end import team_deaths, team_time_up
 from gladiator.rules.colosseum.teams import is_over, is_team_match
+from gladiator.rules.colosseum.vocabulary import AREAS, Area
 from gladiator.rules.colosseum.wounds import (
     severed_artery_bleeding,
 )

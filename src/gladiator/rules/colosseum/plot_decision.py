@@ -42,7 +42,7 @@ from gladiator.rules.colosseum.plots import (
     uses_movement_phase,
 )
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
-from gladiator.rules.colosseum.tables import AREAS
+from gladiator.rules.colosseum.vocabulary import AREAS
 
 
 def trip_spent(state: ColosseumState, g: Gladiator) -> bool:

@@ -104,7 +104,8 @@ from functools import cache, lru_cache
 from typing import Literal, NamedTuple
 
 from gladiator.core.hexgrid import Hex, Relation, neighbor_at, turn
-from gladiator.rules.colosseum.tables import AREAS, Area, tables
+from gladiator.rules.colosseum.tables import tables
+from gladiator.rules.colosseum.vocabulary import AREAS, Area
 
 __all__ = [
     "EMPTY",

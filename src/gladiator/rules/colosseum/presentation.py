@@ -12,12 +12,13 @@ from gladiator.core.textmap import ARROWS, draw
 from gladiator.rules.colosseum.beasts import counter_hexes, tail
 from gladiator.rules.colosseum.board import board_of
 from gladiator.rules.colosseum.logsheet import AREA_NAMES, LogSheet
-from gladiator.rules.colosseum.logsheet import render_text as render_sheet
+from gladiator.rules.colosseum.logsheet_render import render_text as render_sheet
 from gladiator.rules.colosseum.nets import LOOSE
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator, GroundItem
 from gladiator.rules.colosseum.styles import style
-from gladiator.rules.colosseum.tables import AREAS, tables
+from gladiator.rules.colosseum.tables import tables
 from gladiator.rules.colosseum.team_presentation import letter, team_lines, team_scene
+from gladiator.rules.colosseum.vocabulary import AREAS
 from gladiator.rules.colosseum.walls import wall_sides
 from gladiator.rules.colosseum.weapons import weapon
 

@@ -18,12 +18,9 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from gladiator.rules.colosseum.advanced_tables import (
-    SpecialAttack,
-    SpecialDefence,
-    advanced_tables,
-)
-from gladiator.rules.colosseum.tables import AREAS, Area
+from gladiator.rules.colosseum.advanced_tables import advanced_tables
+from gladiator.rules.colosseum.special_tables import SpecialAttack, SpecialDefence
+from gladiator.rules.colosseum.vocabulary import AREAS, Area
 
 __all__ = [
     "SpecialError",

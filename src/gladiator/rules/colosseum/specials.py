@@ -53,9 +53,12 @@ from dataclasses import replace
 from gladiator.core.decisions import Slot, SlotGroup
 from gladiator.core.dice import Dice
 from gladiator.core.protocol import Event
-from gladiator.rules.colosseum.advanced_tables import CfLost, Requirement, advanced_tables
-from gladiator.rules.colosseum.attacks import MAX_ATTACK_CF_PER_AREA, CrtOutcome, PhaseCombat
+from gladiator.rules.colosseum.advanced_tables import advanced_tables
+from gladiator.rules.colosseum.attacks import PhaseCombat
+from gladiator.rules.colosseum.cf_allocation import MAX_ATTACK_CF_PER_AREA
 from gladiator.rules.colosseum.combat_geometry import in_front
+from gladiator.rules.colosseum.crt import CrtOutcome
+from gladiator.rules.colosseum.crt_tables import CrtResult
 from gladiator.rules.colosseum.events import event
 from gladiator.rules.colosseum.hits import Lose, strike, stun_hit
 from gladiator.rules.colosseum.special_notation import (
@@ -64,8 +67,9 @@ from gladiator.rules.colosseum.special_notation import (
     special_attack,
     special_name,
 )
+from gladiator.rules.colosseum.special_tables import CfLost, Requirement
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
-from gladiator.rules.colosseum.tables import AREAS, Area, CrtResult
+from gladiator.rules.colosseum.vocabulary import AREAS, Area
 from gladiator.rules.colosseum.weapon_combat import Blow
 
 __all__ = [

@@ -45,14 +45,12 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal, Protocol
 
-from gladiator.rules.colosseum.advanced_tables import Style, Weapon, advanced_tables
-from gladiator.rules.colosseum.tables import (
-    AREAS,
-    Armour,
-    ArmourRow,
-    GladiatorClass,
-    tables,
-)
+from gladiator.rules.colosseum.advanced_tables import advanced_tables
+from gladiator.rules.colosseum.sheet_tables import Armour, ArmourRow
+from gladiator.rules.colosseum.style_tables import Style
+from gladiator.rules.colosseum.tables import tables
+from gladiator.rules.colosseum.vocabulary import AREAS, GladiatorClass
+from gladiator.rules.colosseum.weapon_tables import Weapon
 
 __all__ = [
     "CLASS_ROLL",

@@ -24,9 +24,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from gladiator.core.decisions import Distribute, IllegalOrder, Slot
-from gladiator.rules.colosseum.attacks import MAX_ATTACK_CF_PER_AREA, parse_allocation
+from gladiator.rules.colosseum.cf_allocation import MAX_ATTACK_CF_PER_AREA, parse_allocation
 from gladiator.rules.colosseum.orders import AllocationChoice
-from gladiator.rules.colosseum.tables import AREAS, Area
+from gladiator.rules.colosseum.vocabulary import AREAS, Area
 
 __all__ = ["TeamAllocation", "TeamAllocationChoice", "attack_slot"]
 

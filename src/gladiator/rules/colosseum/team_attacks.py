@@ -21,15 +21,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from gladiator.rules.colosseum.attacks import (
-    AREA_NUMBERS,
-    CombatDice,
-    CrtOutcome,
-    attack_schedule,
-    convert_result,
-    resolve_crt,
-)
-from gladiator.rules.colosseum.tables import Area, CrtVariant
+from gladiator.rules.colosseum.attack_sequence import attack_schedule
+from gladiator.rules.colosseum.cf_allocation import AREA_NUMBERS
+from gladiator.rules.colosseum.crt import CombatDice, CrtOutcome, convert_result, resolve_crt
+from gladiator.rules.colosseum.vocabulary import Area, CrtVariant
 
 __all__ = ["TeamAttack", "TeamCombat", "TeamStep", "team_sequence"]
 

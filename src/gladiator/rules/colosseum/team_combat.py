@@ -40,20 +40,21 @@ from gladiator.core.decisions import Decision, SlotGroup
 from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import direction_to, distance
 from gladiator.core.protocol import Event
-from gladiator.rules.colosseum.attacks import MAX_ATTACK_CF_PER_AREA, CrtOutcome
 from gladiator.rules.colosseum.board import board_of
+from gladiator.rules.colosseum.cf_allocation import MAX_ATTACK_CF_PER_AREA
 from gladiator.rules.colosseum.combat_geometry import forced_rotation, in_front
 from gladiator.rules.colosseum.combat_step import STUMBLE_CF_PENALTY, _able, _pa
+from gladiator.rules.colosseum.crt import CrtOutcome
 from gladiator.rules.colosseum.events import event
 from gladiator.rules.colosseum.hits import strike
 from gladiator.rules.colosseum.items import lose_item
 from gladiator.rules.colosseum.plots import ItemKind
 from gladiator.rules.colosseum.postures import check_unconscious
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
-from gladiator.rules.colosseum.tables import Area
 from gladiator.rules.colosseum.team_allocation import TeamAllocationChoice, team_slots
 from gladiator.rules.colosseum.team_attacks import TeamCombat
 from gladiator.rules.colosseum.unarmed import unarmed_strike
+from gladiator.rules.colosseum.vocabulary import Area
 from gladiator.rules.colosseum.weapon_combat import Stroke, cf_bonus, front_region, strokes
 from gladiator.rules.colosseum.wounds import ItemDrop
 

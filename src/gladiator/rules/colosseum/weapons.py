@@ -27,8 +27,10 @@ from __future__ import annotations
 from functools import cache
 from typing import Literal
 
-from gladiator.rules.colosseum.advanced_tables import PairBonus, Weapon, advanced_tables
+from gladiator.rules.colosseum.advanced_combat_tables import PairBonus
+from gladiator.rules.colosseum.advanced_tables import advanced_tables
 from gladiator.rules.colosseum.state import Gladiator, GroundItem
+from gladiator.rules.colosseum.weapon_tables import Weapon
 
 __all__ = [
     "BROKEN",

@@ -34,18 +34,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, Protocol
 
+from gladiator.rules.colosseum.crt_tables import CrtResult
 from gladiator.rules.colosseum.logsheet import AREA_NAMES, LogSheet, SheetEvent
-from gladiator.rules.colosseum.tables import (
-    AREAS,
-    Area,
-    CrtResult,
-    RelationCode,
-    StunExtra,
-    critical_result,
-    stun_result,
-    tables,
-    wound_result,
-)
+from gladiator.rules.colosseum.tables import critical_result, stun_result, tables, wound_result
+from gladiator.rules.colosseum.vocabulary import AREAS, Area, RelationCode, StunExtra
 
 __all__ = [
     "WOUND_COLOURS",
