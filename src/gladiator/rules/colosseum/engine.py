@@ -29,6 +29,7 @@ from gladiator.core.decisions import Decision
 from gladiator.core.dice import Dice
 from gladiator.core.protocol import Event, Outcome, Ruleset
 from gladiator.rules.colosseum import presentation
+from gladiator.rules.colosseum.advanced_tables import ADVANCED_FILES
 from gladiator.rules.colosseum.beast_combat import (
     beast_allocation_choice,
     prepare_beast_combat,
@@ -72,9 +73,11 @@ _CLASSES: tuple[GladiatorClass, ...] = ("light", "medium", "heavy")
 
 
 def digest() -> str:
-    """A hash of the Colosseum data files (the tables this engine plays by)."""
+    """A hash of the Colosseum data files (the tables this engine plays by, the Advanced Game's
+    too: a record played with them replays only under the same)."""
     data = resources.files("gladiator.rules.colosseum").joinpath("data")
-    blob = repr(sorted((name, data.joinpath(name).read_text("utf-8")) for name in FILES))
+    names = (*FILES, *ADVANCED_FILES)
+    blob = repr(sorted((name, data.joinpath(name).read_text("utf-8")) for name in names))
     return hashlib.sha256(blob.encode()).hexdigest()
 
 
@@ -89,7 +92,8 @@ def counter_number(cls: str, taken: Mapping[str, Gladiator]) -> int:
 class ColosseumRules(Ruleset[ColosseumState]):
     name = "colosseum"
     title = "GLADIATOR Colosseum Edition: Basic and Advanced Game"
-    version = 1
+    # 2: the Basic Game's corrections (M3, §10.3.3, E9, M5) and the Advanced Game (§19-§29).
+    version = 2
 
     def normalise_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         return normalise(raw)
