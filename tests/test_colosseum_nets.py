@@ -382,6 +382,20 @@ def test_s20_the_net_in_the_text_render_and_the_scene() -> None:
     assert " n " in RULES.render_text(state, None).split("\n\n")[1]
 
 
+def test_s20_5_1_the_sheet_shows_the_toss_wait_only_while_he_holds_the_net() -> None:
+    state = _duel()
+    red = state.gladiators["red"]
+    red.toss_ready = 20  # turn 3 phase 4
+
+    def net_row() -> str:
+        panels = RULES.scene(state, None)["panels"]
+        return str(dict(next(p for p in panels if p["seat"] == "red")["rows"]).get("Net", ""))
+
+    assert "toss again from turn 3 phase 4" in net_row()
+    red.net = False  # the Secutor has taken it (§20.8.1)
+    assert "toss again" not in net_row()
+
+
 # --- rules the tests above do not name (§20.2, §20.6.3, §20.7.3) -------------------------------
 
 
