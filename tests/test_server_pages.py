@@ -70,6 +70,9 @@ def test_rulesets_preview_and_bots(client: TestClient) -> None:
     assert bad.status_code == 400 and set(bad.json()) == {"error"}
     assert client.post("/api/rulesets/chess/preview", json={}).status_code == 404
     assert set(client.get("/api/bots").json()) >= {"random", "greedy"}
+    # The lobby's hints beside the Colosseum's Advanced Game options (§27, §28: free text).
+    notes = listed["colosseum"]["option_notes"]
+    assert "blue:lion" in notes["beasts"] and "red+green:blue" in notes["teams"]
 
 
 @pytest.mark.parametrize(

@@ -23,7 +23,7 @@ import hashlib
 from collections.abc import Mapping
 from dataclasses import replace
 from importlib import resources
-from typing import Any
+from typing import Any, ClassVar
 
 from gladiator.core.decisions import Decision
 from gladiator.core.dice import Dice
@@ -92,6 +92,15 @@ def counter_number(cls: str, taken: Mapping[str, Gladiator]) -> int:
 class ColosseumRules(Ruleset[ColosseumState]):
     name = "colosseum"
     title = "GLADIATOR Colosseum Edition: Basic and Advanced Game"
+    # Hints the lobby shows beside an option's field (server/app.py passes them on).
+    option_notes: ClassVar[dict[str, str]] = {
+        "advanced": "the Advanced Game, §19-§29: styles, nets, weapons, specials, walls, ...",
+        "styles": "a T37 fighting style per seat (§19), or random",
+        "weapons": "per seat, where the style lets him choose (§21, §24): e.g. sword,axe",
+        "beasts": "a beast hunt (§28): seat:kind, e.g. blue:lion (or blue:random)",
+        "teams": "team combat (§27): sides of seats, e.g. red+green:blue",
+        "solitaire": "seats the §29 centurion rules move after the others have plotted",
+    }
     # 2: the Basic Game's corrections (M3, §10.3.3, E9, M5) and the Advanced Game (§19-§29).
     version = 2
 
