@@ -51,7 +51,7 @@ from gladiator.rules.colosseum.cf_allocation import (
     parse_allocation,
 )
 from gladiator.rules.colosseum.combat_geometry import in_front, positional_advantage
-from gladiator.rules.colosseum.combat_step import STUMBLE_CF_PENALTY, allocation_choice
+from gladiator.rules.colosseum.combat_step import allocation_choice, cfs_available
 from gladiator.rules.colosseum.crt import CrtOutcome
 from gladiator.rules.colosseum.events import event
 from gladiator.rules.colosseum.hits import Lose, apply_body_hit, strike
@@ -61,7 +61,7 @@ from gladiator.rules.colosseum.plots import ItemKind
 from gladiator.rules.colosseum.postures import check_unconscious
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.vocabulary import AREAS, Area
-from gladiator.rules.colosseum.weapon_combat import Stroke, cf_bonus, reaches, strokes
+from gladiator.rules.colosseum.weapon_combat import Stroke, reaches, strokes
 from gladiator.rules.colosseum.wounds import ItemDrop, body_hit, drop_check, drop_location
 
 __all__ = [
@@ -140,12 +140,7 @@ def prepare_beast_combat(state: ColosseumState, events: list[Event]) -> bool:
     b.may_attack, g.may_attack = beast_may, glad_may
     bonus = advanced_tables().beasts.combat.reared_bear.cf_bonus if b.beast.reared else 0
     b.available = b.sheet.available_cf(b.pa) + bonus
-    avail = g.sheet.available_cf(g.pa)
-    if g.stumbling:  # §15.5
-        avail -= STUMBLE_CF_PENALTY
-    avail += cf_bonus(g)[0]
-    if g.posture == "prone":  # §16.3 (E2)
-        avail = max(avail, 0) // 2
+    avail, _ = cfs_available(g)  # a beast fighter throws no net: no net cost
     g.available = avail
     areas = " ".join(str(AREAS.index(a) + 1) for a in gladiator_areas(state, g))
     events.append(

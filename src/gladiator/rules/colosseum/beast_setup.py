@@ -15,6 +15,7 @@ from gladiator.rules.colosseum.beast_record import Beast
 from gladiator.rules.colosseum.beasts import beast_seats, beast_sheet, counter_hexes, random_kind
 from gladiator.rules.colosseum.events import event
 from gladiator.rules.colosseum.logsheet_roll import roll_log_sheet
+from gladiator.rules.colosseum.outfit import kitted_gladiator
 from gladiator.rules.colosseum.positions import Position, hex_text
 from gladiator.rules.colosseum.state import Gladiator
 from gladiator.rules.colosseum.styles import choose_styles, kit, parse_weapons, style
@@ -84,20 +85,7 @@ def beast_gladiators(
             style=key,
             shield=outfit.shield,
         )
-        g = Gladiator(
-            seat,
-            sheet,
-            pos.hex,
-            pos.facing,
-            left_handed=bool(options["left_handed"][i]),
-            has_weapon=bool(outfit.weapons),
-            has_shield=sheet.shield is not None,
-            style=key,
-            weapons=outfit.weapons,
-            spare=outfit.spare,
-            net=outfit.net,
-            hook=outfit.hook and sheet.shield is not None,
-        )
+        g = kitted_gladiator(seat, sheet, pos, key, outfit, bool(options["left_handed"][i]))
         out[seat] = g
         shield = f"a {sheet.shield} shield" if sheet.shield else "no shield"
         events.append(

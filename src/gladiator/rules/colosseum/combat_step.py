@@ -139,21 +139,7 @@ def prepare_combat(state: ColosseumState, events: list[Event]) -> bool:
             y.pa = _pa(y, x) if rot.defender_pa_allowed else 0
     for g, o in ((a, b), (b, a)):
         g.may_attack = _able(g, o)
-        avail = g.sheet.available_cf(g.pa)  # §9.3.1
-        notes = [f"CF {g.sheet.current_cf}", f"PA {g.pa:+d}", f"Stun −{g.sheet.stun_in_effect}"]
-        if g.stumbling:  # §15.5
-            avail -= STUMBLE_CF_PENALTY
-            notes.append("stumbling −2 (§15.5)")
-        bonus, rule = cf_bonus(g)  # §24.2 (F9)
-        if bonus:
-            avail += bonus
-            notes.append(f"two weapons +{bonus} ({rule})")
-        if g.net_cf:  # §20.3.2, §9.3.2.2: the net attack made this phase
-            avail -= g.net_cf
-            notes.append(f"net attack −{g.net_cf} (§20.3.2)")
-        if g.posture == "prone":  # §16.3 (E2)
-            avail = max(avail, 0) // 2
-            notes.append("Prone: half, defence only (§16.3)")
+        avail, notes = cfs_available(g)
         g.available = avail
         events.append(
             event(
@@ -167,6 +153,28 @@ def prepare_combat(state: ColosseumState, events: list[Event]) -> bool:
             )
         )
     return True
+
+
+def cfs_available(g: Gladiator) -> tuple[int, list[str]]:
+    """§9.3.1 (E2): his CFs available with his PA as set, and how they were reached: less 2 for a
+    Stumble (§15.5), plus a pair's bonus (§24.2, F9), less a net attack's cost (§20.3.2,
+    §9.3.2.2), halved if Prone (§16.3)."""
+    avail = g.sheet.available_cf(g.pa)
+    notes = [f"CF {g.sheet.current_cf}", f"PA {g.pa:+d}", f"Stun −{g.sheet.stun_in_effect}"]
+    if g.stumbling:  # §15.5
+        avail -= STUMBLE_CF_PENALTY
+        notes.append("stumbling −2 (§15.5)")
+    bonus, rule = cf_bonus(g)  # §24.2 (F9)
+    if bonus:
+        avail += bonus
+        notes.append(f"two weapons +{bonus} ({rule})")
+    if g.net_cf:  # §20.3.2, §9.3.2.2: the net attack made this phase
+        avail -= g.net_cf
+        notes.append(f"net attack −{g.net_cf} (§20.3.2)")
+    if g.posture == "prone":  # §16.3 (E2)
+        avail = max(avail, 0) // 2
+        notes.append("Prone: half, defence only (§16.3)")
+    return avail, notes
 
 
 # -- the allocation decision (§9.3) ---------------------------------------------------------------

@@ -13,13 +13,34 @@ from typing import Any
 from gladiator.core.dice import Dice
 from gladiator.core.protocol import Event
 from gladiator.rules.colosseum.events import event
+from gladiator.rules.colosseum.logsheet import LogSheet
 from gladiator.rules.colosseum.logsheet_roll import roll_log_sheet
 from gladiator.rules.colosseum.positions import Position
 from gladiator.rules.colosseum.postures import FALL_PRONE_BELOW, fall_prone
 from gladiator.rules.colosseum.state import Gladiator
-from gladiator.rules.colosseum.styles import choose_styles, kit, parse_weapons, style
+from gladiator.rules.colosseum.styles import Kit, choose_styles, kit, parse_weapons, style
 
-__all__ = ["kneel_check", "styled_gladiators"]
+__all__ = ["kitted_gladiator", "kneel_check", "styled_gladiators"]
+
+
+def kitted_gladiator(
+    seat: str, sheet: LogSheet, pos: Position, key: str, outfit: Kit, left_handed: bool
+) -> Gladiator:
+    """§19 (F2, F3, F5): a gladiator of style `key` on his sheet, with his kit in hand."""
+    return Gladiator(
+        seat,
+        sheet,
+        pos.hex,
+        pos.facing,
+        left_handed=left_handed,
+        has_weapon=bool(outfit.weapons),
+        has_shield=sheet.shield is not None,
+        style=key,
+        weapons=outfit.weapons,
+        spare=outfit.spare,
+        net=outfit.net,
+        hook=outfit.hook and sheet.shield is not None,
+    )
 
 
 def styled_gladiators(
@@ -52,20 +73,7 @@ def styled_gladiators(
             shield=outfit.shield,
         )
         pos = starts[i]
-        g = Gladiator(
-            seat,
-            sheet,
-            pos.hex,
-            pos.facing,
-            left_handed=bool(options["left_handed"][i]),
-            has_weapon=bool(outfit.weapons),
-            has_shield=sheet.shield is not None,
-            style=key,
-            weapons=outfit.weapons,
-            spare=outfit.spare,
-            net=outfit.net,
-            hook=outfit.hook and sheet.shield is not None,
-        )
+        g = kitted_gladiator(seat, sheet, pos, key, outfit, bool(options["left_handed"][i]))
         gladiators[seat] = g
         arms = " and ".join(outfit.weapons)
         carried = Counter(outfit.spare)

@@ -43,7 +43,7 @@ from gladiator.core.protocol import Event
 from gladiator.rules.colosseum.board import board_of
 from gladiator.rules.colosseum.cf_allocation import MAX_ATTACK_CF_PER_AREA
 from gladiator.rules.colosseum.combat_geometry import forced_rotation, in_front
-from gladiator.rules.colosseum.combat_step import STUMBLE_CF_PENALTY, _able, _pa
+from gladiator.rules.colosseum.combat_step import _able, _pa, cfs_available
 from gladiator.rules.colosseum.crt import CrtOutcome
 from gladiator.rules.colosseum.events import event
 from gladiator.rules.colosseum.hits import strike
@@ -55,7 +55,7 @@ from gladiator.rules.colosseum.team_allocation import TeamAllocationChoice, team
 from gladiator.rules.colosseum.team_attacks import TeamCombat
 from gladiator.rules.colosseum.unarmed import unarmed_strike
 from gladiator.rules.colosseum.vocabulary import Area
-from gladiator.rules.colosseum.weapon_combat import Stroke, cf_bonus, front_region, strokes
+from gladiator.rules.colosseum.weapon_combat import Stroke, front_region, strokes
 from gladiator.rules.colosseum.wounds import ItemDrop
 
 __all__ = [
@@ -169,18 +169,7 @@ def team_prepare(state: ColosseumState, events: list[Event]) -> bool:
 
 def _available(g: Gladiator, events: list[Event]) -> None:
     """§9.3.1 as in the duel (E2), with his largest PA over the opponents he may attack."""
-    avail = g.sheet.available_cf(g.pa)
-    notes = [f"CF {g.sheet.current_cf}", f"PA {g.pa:+d}", f"Stun −{g.sheet.stun_in_effect}"]
-    if g.stumbling:  # §15.5
-        avail -= STUMBLE_CF_PENALTY
-        notes.append("stumbling −2 (§15.5)")
-    bonus, rule = cf_bonus(g)  # §24.2 (F9)
-    if bonus:
-        avail += bonus
-        notes.append(f"two weapons +{bonus} ({rule})")
-    if g.posture == "prone":  # §16.3 (E2)
-        avail = max(avail, 0) // 2
-        notes.append("Prone: half, defence only (§16.3)")
+    avail, notes = cfs_available(g)  # no net attack in a team match (G14): no net cost
     g.available = avail
     aims = "; may attack " + ", ".join(
         f"{t} (PA {pa:+d}{f', one attack up to {cap} CF (§27.5)' if cap > 8 else ''})"
