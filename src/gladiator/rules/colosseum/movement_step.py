@@ -189,6 +189,7 @@ def resolve_plots(
             rising=prone and plot.actions[:1] == ("KN",) and state.options["prone_kn"] == "rising",
             recovering="R" in plot.actions,  # §8.2 T12: −3 to his impact factor
             left_handed=g.left_handed,
+            hold_ground="HG" in g.talents,  # §36.3 HG: +3 on his collision IF (§8.4)
         )
         paths[seat] = list(path(plot, g.hex, g.facing))
         if blocked and g.hex not in blocked:  # B2: nobody enters a beast's hexes
