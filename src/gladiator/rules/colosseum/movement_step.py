@@ -52,6 +52,7 @@ from gladiator.rules.colosseum.postures import (
     fall_prone,
     posture_after_plot,
 )
+from gladiator.rules.colosseum.sprint import sprint_checks
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.walls import arena_of, in_edge_order
 from gladiator.rules.colosseum.wounds import (
@@ -282,6 +283,8 @@ def resolve_plots(
             events.append(
                 event("tripped", "§15.1", f"{seat} tripped: he must write S next phase", seat=seat)
             )
+    if state.options.get("talents"):  # §36.3 SP (Q48, T7): the Stumble check of a sprint
+        sprint_checks(state, plots, dice, events)
     if state.options.get("advanced"):  # §26.3: entering a hex with a Blood counter
         blood_checks(state, result.tracks, blood_before, dice, events)
     # §11.5 after all movement and collisions (Q23): Stun from this phase's collision stays.
