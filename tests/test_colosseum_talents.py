@@ -40,7 +40,8 @@ def refusal(**options: Any) -> str:
 
 
 def test_s36_3_talent_codes_are_read_in_any_case_and_stored_in_t36_order() -> None:
-    o = RULES.normalise_options({"advanced": True, "talents": ["ms:Sword, fa,WS:axe,ws:dagger", ""]})
+    entry = "ms:Sword, fa,WS:axe,ws:dagger"
+    o = RULES.normalise_options({"advanced": True, "talents": [entry, ""]})
     assert o["talents"] == ["WS:axe,WS:dagger,FA,MS:sword", ""]
     assert parse_talents(o["talents"][0]) == {"WS:axe", "WS:dagger", "FA", "MS:sword"}
     cli = RULES.normalise_options({"advanced": True, "talents": "blue:SP+WS:pike"})
@@ -95,8 +96,12 @@ def test_s21_1_1_prerequisites_an_optional_weapon_needs_its_weapon_skill() -> No
     )
     # The chart's weapons need nothing: a Dimachaeri's two swords, a Thracian's scimitar.
     RULES.normalise_options(
-        {**on, "styles": ["thracian", "dimachaeri"], "weapons": ["", "sword,sword"],
-         "talents": ["", "SD"]}
+        {
+            **on,
+            "styles": ["thracian", "dimachaeri"],
+            "weapons": ["", "sword,sword"],
+            "talents": ["", "SD"],
+        }
     )
     # The Retiarius's optional dagger is an optional weapon (T2).
     assert "WS:dagger" in refusal(

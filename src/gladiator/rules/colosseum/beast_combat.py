@@ -60,8 +60,8 @@ from gladiator.rules.colosseum.options import SEAT_NAMES
 from gladiator.rules.colosseum.plots import ItemKind
 from gladiator.rules.colosseum.postures import check_unconscious
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
-from gladiator.rules.colosseum.vocabulary import AREAS, Area
 from gladiator.rules.colosseum.talent_combat import fast_attack
+from gladiator.rules.colosseum.vocabulary import AREAS, Area
 from gladiator.rules.colosseum.weapon_combat import Stroke, reaches, strokes
 from gladiator.rules.colosseum.wounds import ItemDrop, body_hit, drop_check, drop_location
 

@@ -16,10 +16,10 @@ from gladiator.rules.colosseum.beasts import beast_seats, beast_sheet, counter_h
 from gladiator.rules.colosseum.events import event
 from gladiator.rules.colosseum.logsheet_roll import roll_log_sheet
 from gladiator.rules.colosseum.outfit import kitted_gladiator
-from gladiator.rules.colosseum.talent_setup import with_talents
 from gladiator.rules.colosseum.positions import Position, hex_text
 from gladiator.rules.colosseum.state import Gladiator
 from gladiator.rules.colosseum.styles import choose_styles, kit, parse_weapons, style
+from gladiator.rules.colosseum.talent_setup import with_talents
 
 __all__ = ["beast_gladiators"]
 

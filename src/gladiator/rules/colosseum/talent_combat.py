@@ -130,7 +130,7 @@ class WeaknessChoice(AllocationChoice):
         return marked
 
 
-def weakness_choice(state: ColosseumState, g: Gladiator, d: AllocationChoice) -> AllocationChoice:
+def weakness_choice(state: ColosseumState, g: Gladiator, d: Distribute) -> Distribute:
     """T6: a duel's allocation with a slot per area for the attack he gives up (FW)."""
     if not has(g, FIND_WEAKNESS) or not g.may_attack or state.options.get("beasts"):
         return d
@@ -152,7 +152,9 @@ def weakness_choice(state: ColosseumState, g: Gladiator, d: AllocationChoice) ->
         )
         if i is None:
             groups.append(
-                SlotGroup((plain, slot.name), attack_max, f"§9.4.1: one attack on the {area}", "", 1)
+                SlotGroup(
+                    (plain, slot.name), attack_max, f"§9.4.1: one attack on the {area}", "", 1
+                )
             )
         else:
             groups[i] = replace(groups[i], slots=(*groups[i].slots, slot.name))
@@ -170,7 +172,7 @@ def weakness_choice(state: ColosseumState, g: Gladiator, d: AllocationChoice) ->
         exact=d.exact,
         max_used=d.max_used,
         groups=tuple(groups),
-        refused=d.refused,
+        refused=d.refused if isinstance(d, AllocationChoice) else (),
     )
 
 
@@ -284,4 +286,3 @@ def weakness_of(g: Gladiator, area: Area | None, order: Sequence[Area]) -> Weakn
     if area is None or not has(g, FIND_WEAKNESS) or area not in order:
         return None
     return Weakness(area, g.sheet.tr // 4)
-

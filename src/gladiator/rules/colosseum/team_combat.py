@@ -51,9 +51,9 @@ from gladiator.rules.colosseum.items import lose_item
 from gladiator.rules.colosseum.plots import ItemKind
 from gladiator.rules.colosseum.postures import check_unconscious
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
+from gladiator.rules.colosseum.talent_combat import fast_attack
 from gladiator.rules.colosseum.team_allocation import TeamAllocationChoice, team_slots
 from gladiator.rules.colosseum.team_attacks import TeamCombat
-from gladiator.rules.colosseum.talent_combat import fast_attack
 from gladiator.rules.colosseum.unarmed import unarmed_strike
 from gladiator.rules.colosseum.vocabulary import Area
 from gladiator.rules.colosseum.weapon_combat import Stroke, front_region, strokes
