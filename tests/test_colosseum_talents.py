@@ -1,4 +1,4 @@
-"""§36 talents in the match engine (Campaign Game, option `talents`, rulings T1-T7): each talent's
+"""§36 talents in the match engine (Campaign Game, option `talents`, rulings TL1-TL9): each talent's
 effect with scripted dice, and the probes a careless reading gets wrong."""
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def refusal(**options: Any) -> str:
     return str(err.value)
 
 
-# --- the option (T1, T2) -------------------------------------------------------------------------
+# --- the option (TL1, TL2) ------------------------------------------------------------------------
 
 
 def test_s36_3_talent_codes_are_read_in_any_case_and_stored_in_t36_order() -> None:
@@ -103,13 +103,13 @@ def test_s21_1_1_prerequisites_an_optional_weapon_needs_its_weapon_skill() -> No
             "talents": ["", "SD"],
         }
     )
-    # The Retiarius's optional dagger is an optional weapon (T2).
+    # The Retiarius's optional dagger is an optional weapon (TL2).
     assert "WS:dagger" in refusal(
         **on, styles=["retiarius", "secutor"], weapons=["trident,dagger", ""], talents=["SR", ""]
     )
 
 
-# --- FA Fast Attack (§9.4.5, T3) ------------------------------------------------------------------
+# --- FA Fast Attack (§9.4.5, TL3) -----------------------------------------------------------------
 
 
 def test_s36_3_fast_attack_only_his_first_attack_is_one_round_earlier() -> None:
@@ -129,7 +129,7 @@ def test_s36_3_fast_attack_without_the_talent_the_rounds_are_t10s() -> None:
     assert rounds == {"chest": 2, "head": 4}
 
 
-# --- MS Weapon Mastery (T4) -----------------------------------------------------------------------
+# --- MS Weapon Mastery (TL4) ----------------------------------------------------------------------
 
 
 def test_s36_3_weapon_mastery_adds_3_cf_available_with_the_weapon_in_hand() -> None:
@@ -142,7 +142,7 @@ def test_s36_3_weapon_mastery_adds_3_cf_available_with_the_weapon_in_hand() -> N
     assert cfs_available(red)[0] == 13
 
 
-# --- SU Unarmed Style (§23, T5) -------------------------------------------------------------------
+# --- SU Unarmed Style (§23, TL5) ------------------------------------------------------------------
 
 
 def _bare_attack(talents: str) -> list[dict[str, Any]]:
@@ -164,7 +164,7 @@ def test_s36_3_unarmed_style_probe_untrained_fists_are_halved_and_slow() -> None
     assert attack["round"] == 4 and "2 CF against 0 defence" in attack["text"]
 
 
-# --- TG Toughness (Q50) ---------------------------------------------------------------------------
+# --- TG Toughness (Q50) --------------------------------------------------------------------------
 
 
 def test_s36_3_toughness_ignores_the_first_category_of_a_fresh_area_only() -> None:
@@ -191,7 +191,7 @@ def test_s36_3_toughness_probe_two_categories_at_once_lose_one() -> None:
     assert "toughness" in tough.to_dict() and "toughness" not in plain.to_dict()
 
 
-# --- TH Throwing (§13.3) --------------------------------------------------------------------------
+# --- TH Throwing (§13.3) -------------------------------------------------------------------------
 
 
 def _throw(talents: str) -> str:
@@ -208,7 +208,7 @@ def test_s36_3_throwing_adds_3_to_the_throw() -> None:
     assert "Throwing" not in _throw("") and "= 4" in _throw("")
 
 
-# --- HG Hold Ground (§8.4) ------------------------------------------------------------------------
+# --- HG Hold Ground (§8.4) -----------------------------------------------------------------------
 
 
 def _impacts(talents: str) -> dict[str, Any]:
@@ -225,7 +225,7 @@ def test_s36_3_hold_ground_adds_3_to_his_collision_if() -> None:
     assert held["blue"]["total"] == plain["blue"]["total"]
 
 
-# --- SP Sprinting (Q48, T7) -----------------------------------------------------------------------
+# --- SP Sprinting (Q48, TL7) ----------------------------------------------------------------------
 
 
 def _texts(state: ColosseumState, seat: str = "red") -> set[str]:
@@ -270,7 +270,7 @@ def test_s36_3_sprinting_probe_two_actions_are_no_sprint_and_check_nothing() -> 
     assert not [e for e in of_type(events, "stumble_check") if e["figure"] == "red"]
 
 
-# --- FW Find Weakness (Q49, T6) -------------------------------------------------------------------
+# --- FW Find Weakness (Q49, TL6) ------------------------------------------------------------------
 
 
 def test_s36_3_find_weakness_offers_a_slot_per_area_and_reads_both_notations() -> None:

@@ -299,7 +299,7 @@ def resolve_beast_combat(
         allocs,
         dice,
         on_hit,
-        speeds=[  # §36.3 FA (T3)
+        speeds=[  # §36.3 FA (TL3)
             fast_attack(g, tuple(plan[a].speed for a in al.order)) if i == gi and plan else 0
             for i in (0, 1)
         ],

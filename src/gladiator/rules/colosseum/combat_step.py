@@ -176,7 +176,7 @@ def cfs_available(g: Gladiator) -> tuple[int, list[str]]:
     if bonus:
         avail += bonus
         notes.append(f"two weapons +{bonus} ({rule})")
-    mastery = mastery_bonus(g)  # §36.3 MS (T4)
+    mastery = mastery_bonus(g)  # §36.3 MS (TL4)
     if mastery:
         avail += mastery
         notes.append(f"Weapon Mastery +{mastery} (§36.3)")
@@ -230,7 +230,7 @@ def allocation_choice(g: Gladiator, state: ColosseumState | None = None) -> Dist
         refused=refused,
     )
     if state is not None and state.options.get("advanced"):
-        return weakness_choice(state, g, net_allocation(state, g, choice))  # §36.3 FW (T6)
+        return weakness_choice(state, g, net_allocation(state, g, choice))  # §36.3 FW (TL6)
     return choice
 
 
@@ -242,7 +242,7 @@ def resolve_allocations(
     allocs: list[Allocation] = []
     plans: list[dict[Area, Stroke]] = [{}, {}]  # each attack's weapon (Advanced Game, F9)
     nets: dict[str, dict[str, int]] = {}  # §20.5.5: ESCAPE and DRAG CFs (net_combat.py)
-    given_up: list[Area | None] = [None, None]  # §36.3 FW (T6): the attack he gives up
+    given_up: list[Area | None] = [None, None]  # §36.3 FW (TL6): the attack he gives up
     for i, g in enumerate(gl):
         written = orders[g.seat]
         if state.options.get("advanced"):
@@ -376,7 +376,7 @@ def resolve_allocations(
         dice,
         on_hit,
         speeds=[
-            fast_attack(g, tuple(p[a].speed for a in al.order)) if p else 0  # §36.3 FA (T3)
+            fast_attack(g, tuple(p[a].speed for a in al.order)) if p else 0  # §36.3 FA (TL3)
             for g, p, al in zip(gl, plans, allocs, strict=True)
         ],
         shift=lambda side, area: s.changes if (s := plans[side].get(area)) else None,

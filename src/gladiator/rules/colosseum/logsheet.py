@@ -154,7 +154,7 @@ class LogSheet(_Frozen):
     # move rate (styles.py, F4); a Crupellarius's second armour roll (§19.4.4).
     style: StrictStr | None = None
     armour_roll_2: StrictInt | None = Field(default=None, ge=1, le=6)
-    # §36.3 TG (Campaign Game, Q50, T7): the first CF category of each area is not counted.
+    # §36.3 TG (Campaign Game, Q50, TL8): the first CF category of each area is not counted.
     toughness: StrictBool = False
     # -- marks made during the match --------------------------------------------------------
     wounds: tuple[StrictInt, StrictInt, StrictInt, StrictInt, StrictInt] = (0, 0, 0, 0, 0)
@@ -294,7 +294,7 @@ class LogSheet(_Frozen):
         t7a = tables().wound_categories.t7a
         indices = range(len(AREAS)) if area is None else (_area_index(area),)
         lost = sum(t7a.new_categories(AREAS[i], self.w, 0, self.wounds[i]) for i in indices)
-        if self.toughness:  # §36.3 TG (Q50, T7): an area's first category is ignored
+        if self.toughness:  # §36.3 TG (Q50, TL8): an area's first category is ignored
             lost -= sum(1 for i in indices if self.wounds[i])
         return lost
 
@@ -397,7 +397,7 @@ class LogSheet(_Frozen):
         ]
         # §10.3.1: 1 CF for each CF category first reached (§10.3.1.1: the first wound always).
         lost = tables().wound_categories.t7a.new_categories(name, self.w, before, marked)
-        if lost and self.toughness and before == 0:  # §36.3 TG (Q50, T7)
+        if lost and self.toughness and before == 0:  # §36.3 TG (Q50, TL8)
             lost -= 1
             events.append(
                 SheetEvent(

@@ -283,7 +283,7 @@ def resolve_plots(
             events.append(
                 event("tripped", "§15.1", f"{seat} tripped: he must write S next phase", seat=seat)
             )
-    if state.options.get("talents"):  # §36.3 SP (Q48, T7): the Stumble check of a sprint
+    if state.options.get("talents"):  # §36.3 SP (Q48, TL7): the Stumble check of a sprint
         sprint_checks(state, plots, dice, events)
     if state.options.get("advanced"):  # §26.3: entering a hex with a Blood counter
         blood_checks(state, result.tracks, blood_before, dice, events)

@@ -151,10 +151,10 @@ class ColosseumOptions(BaseModel):
     # most gladiators still standing wins; equal numbers are a draw).
     team_end: Literal["last_standing", "time"] = "last_standing"
     team_turns: int = Field(default=5, ge=1, le=1000)
-    # §36 (Campaign Game, Advanced Game only; talents.py T1): each gladiator's talents, T36
+    # §36 (Campaign Game, Advanced Game only; talents.py TL1): each gladiator's talents, T36
     # codes separated by commas ("FA,TH,MS:sword,WS:axe"), "" none.
     talents: list[str] = Field(default_factory=_no_talents)
-    # §36.3, §21.1.1 (T2): a campaign match's styles and optional weapons need their talents.
+    # §36.3, §21.1.1 (TL2): a campaign match's styles and optional weapons need their talents.
     talent_prerequisites: bool = False
 
     @model_validator(mode="before")
@@ -349,7 +349,7 @@ class ColosseumOptions(BaseModel):
             raise ValueError("beasts and solitaire cannot be played together (§28, §29)")
         weapons = [parse_weapons(w) for w in self.weapons]
         check_choices(self.gladiators, self.styles, weapons, pairings=n == 2)
-        if self.talent_prerequisites:  # §36.3, §21.1.1 (T2)
+        if self.talent_prerequisites:  # §36.3, §21.1.1 (TL2)
             from gladiator.rules.colosseum.talents import check_prerequisites, parse_talents
 
             if not self.advanced:
@@ -359,7 +359,7 @@ class ColosseumOptions(BaseModel):
 
 
 TEAM_OPTIONS = ("teams", "team_end", "team_turns")
-# §36 (T1): written into a match's options only when some gladiator has a talent or the
+# §36 (TL1): written into a match's options only when some gladiator has a talent or the
 # prerequisites are checked, so every other match and record stays exactly as it was.
 TALENT_OPTIONS = ("talents", "talent_prerequisites")
 

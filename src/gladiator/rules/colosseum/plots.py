@@ -93,7 +93,7 @@ R18 §7.6: a plot that breaks T39 itself (too much rotation, three movement acti
     allowed for this gladiator now is `legal_plots`' business.
 R19 §13.3 ("requires no CFs"), §13.5: a throw or a kick written with a plot (`+TW-HEAD`,
     `+KS-F`) costs no movement phase and no rotation; the notation holds at most one.
-R20 §36.3 SP, Q48 (Campaign Game, T7): three movement actions, each F, SFL or SFR, are a
+R20 §36.3 SP, Q48 (Campaign Game, TL7): three movement actions, each F, SFL or SFR, are a
     sprint: well formed (each with its own allowance, R1), but offered by `legal_plots` only
     with `PlotStatus.sprint` (the Sprinting talent), after every ordinary plot. Any other three
     actions, or four, break §7.2 as before.

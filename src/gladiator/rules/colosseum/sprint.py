@@ -1,9 +1,9 @@
 """§36.3 SP, Sprinting (Q48): the check that follows a sprint. The sprint itself is a plot
 (plots.py R20, offered by `legal_plots` to a gladiator whose `PlotStatus.sprint` is set).
 
-RULINGS (docs/rulings.md, Colosseum Campaign Game, the T series)
+RULINGS (docs/rulings.md, Colosseum Campaign Game, the TL series)
 
-T7  §36.3 SP, Q48, §15.2.1: a sprint is a plot of exactly three movement actions, each F, SFL or
+TL7 §36.3 SP, Q48, §15.2.1: a sprint is a plot of exactly three movement actions, each F, SFL or
     SFR, each with its own one hex-side of rotation (R1); it uses one movement phase (§5.2.1)
     and may be the §17.3 extra phase. Two actions are an ordinary plot, not a sprint. After
     movement and collisions (with §15.1's checks) every gladiator who sprinted and has not
@@ -29,7 +29,7 @@ __all__ = ["sprint_checks"]
 def sprint_checks(
     state: ColosseumState, plots: Mapping[str, PhasePlot], dice: Dice, events: list[Event]
 ) -> None:
-    """T7: the Stumble check of each gladiator who sprinted this phase."""
+    """TL7: the Stumble check of each gladiator who sprinted this phase."""
     for seat, g in state.gladiators.items():
         plot = plots.get(seat)
         if plot is None or not is_sprint(plot.actions) or g.must_stumble or not g.alive:

@@ -2,19 +2,19 @@
 Unarmed Style (SU, §23, in weapon_combat.strokes) and Find Weakness (FW, Q49) with its allocation
 slots, its notation and its place in the attack sequence (`TalentCombat`).
 
-RULINGS (docs/rulings.md, Colosseum Campaign Game, the T series)
+RULINGS (docs/rulings.md, Colosseum Campaign Game, the TL series)
 
-T3  §36.3 FA, §9.4.5: −1 Spd on his first attack of the phase, the first in his own order (Q25)
+TL3 §36.3 FA, §9.4.5: −1 Spd on his first attack of the phase, the first in his own order (Q25)
     that survives the halvings (E3, F10), with his weapon's Spd; the round is clamped to 1-5 as
     every Spd is (attack_sequence.py), so a lone attack already in round 1 gains nothing. In a
     team match, his first attack whatever its target.
-T4  §36.3 MS: "+3 CF with one weapon" is read as the pair's CF bonus is (§24.2, F9): +3 to his
+TL4 §36.3 MS: "+3 CF with one weapon" is read as the pair's CF bonus is (§24.2, F9): +3 to his
     CFs available (§9.3.1) in every combat phase in which the mastered weapon is in his hand,
     for attack or defence alike; once, however many attacks he makes with it. A mastered
     weapon he has dropped, thrown or broken gives nothing.
-T5  §36.3 SU, §23.2: trained unarmed, his fists strike at full CF and with no +1 Spd; everything
+TL5 §36.3 SU, §23.2: trained unarmed, his fists strike at full CF and with no +1 Spd; everything
     else of §23 (who he may reach, what a result does) stays.
-T6  §36.3 FW, Q49 (Advanced Game duel; not yet in a team match or a beast hunt): he marks one
+TL6 §36.3 FW, Q49 (Advanced Game duel; not yet in a team match or a beast hunt): he marks one
     planned attack as given up, written `A3:chest/FW` (slot `A-CHEST-FW:3`). It is an attack
     like the others for T10 (its round, his number of attacks), for §10.3.3 and for §18.3, but
     when its turn comes nothing is rolled on the CRT: its CFs are lost, and he rolls 1D3 − 1 +
@@ -66,19 +66,19 @@ _SLOT = re.compile(r"^A-([A-Z]+|\d)-FW[:=](\d+)$")  # A-CHEST-FW:3
 
 
 def fast_attack(g: Gladiator, speeds: int | tuple[int, ...]) -> int | tuple[int, ...]:
-    """T3: his first attack's Spd one less (Fast Attack)."""
+    """TL3: his first attack's Spd one less (Fast Attack)."""
     if not has(g, "FA") or isinstance(speeds, int) or not speeds:
         return speeds
     return (speeds[0] - 1, *speeds[1:])
 
 
 def mastery_bonus(g: Gladiator) -> int:
-    """T4: +3 CF while the weapon he has mastered is in his hand."""
+    """TL4: +3 CF while the weapon he has mastered is in his hand."""
     w = mastered(g)
     return MASTERY_CF if w is not None and w in g.weapons else 0
 
 
-# --- Find Weakness: the allocation (T6) -----------------------------------------------------------
+# --- Find Weakness: the allocation (TL6) ----------------------------------------------------------
 
 
 def _fw_slot(area: Area) -> str:
@@ -86,7 +86,7 @@ def _fw_slot(area: Area) -> str:
 
 
 def split_weakness(text: str) -> tuple[str, Area | None]:
-    """T6: the allocation without its FW mark (the attack stays, as a plain one) and the area of
+    """TL6: the allocation without its FW mark (the attack stays, as a plain one) and the area of
     the attack given up; AllocationError with one line for two marks."""
     rest: list[str] = []
     area: Area | None = None
@@ -110,7 +110,7 @@ def split_weakness(text: str) -> tuple[str, Area | None]:
 
 @dataclass(frozen=True, slots=True)
 class WeaknessChoice(AllocationChoice):
-    """§9.3 with the Find Weakness slots (T6): an FW mark is read off, the rest checked as any
+    """§9.3 with the Find Weakness slots (TL6): an FW mark is read off, the rest checked as any
     allocation, then the marked slot against this phase's limits."""
 
     def validate(self, order: str) -> str:
@@ -131,7 +131,7 @@ class WeaknessChoice(AllocationChoice):
 
 
 def weakness_choice(state: ColosseumState, g: Gladiator, d: Distribute) -> Distribute:
-    """T6: a duel's allocation with a slot per area for the attack he gives up (FW)."""
+    """TL6: a duel's allocation with a slot per area for the attack he gives up (FW)."""
     if not has(g, FIND_WEAKNESS) or not g.may_attack or state.options.get("beasts"):
         return d
     if state.options.get("teams"):
@@ -176,12 +176,12 @@ def weakness_choice(state: ColosseumState, g: Gladiator, d: Distribute) -> Distr
     )
 
 
-# --- Find Weakness: the attack rounds (T6) --------------------------------------------------------
+# --- Find Weakness: the attack rounds (TL6) -------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
 class Weakness:
-    """The attack one side gives up (T6) and his ⌊TR/4⌋."""
+    """The attack one side gives up (TL6) and his ⌊TR/4⌋."""
 
     area: Area
     tr_bonus: int
@@ -191,7 +191,7 @@ _NO_EFFECT = CrtResult.model_validate("-")
 
 
 class TalentCombat(PhaseCombat):
-    """`PhaseCombat` with Find Weakness (T6): the given-up attack rolls its finding instead of
+    """`PhaseCombat` with Find Weakness (TL6): the given-up attack rolls its finding instead of
     the CRT, and the finding comes off the defence of the next area that side attacks."""
 
     def __init__(
@@ -274,7 +274,7 @@ class TalentCombat(PhaseCombat):
 def combat_class(
     weakness: Sequence[Weakness | None],
 ) -> Callable[..., PhaseCombat]:
-    """The phase's combat: `TalentCombat` when someone gives up an attack (T6), else the plain
+    """The phase's combat: `TalentCombat` when someone gives up an attack (TL6), else the plain
     one, so that a match without Find Weakness runs exactly as before."""
     if not any(weakness):
         return PhaseCombat
@@ -282,7 +282,7 @@ def combat_class(
 
 
 def weakness_of(g: Gladiator, area: Area | None, order: Sequence[Area]) -> Weakness | None:
-    """T6: his given-up attack, if he has FW, marked one and it survived the halvings."""
+    """TL6: his given-up attack, if he has FW, marked one and it survived the halvings."""
     if area is None or not has(g, FIND_WEAKNESS) or area not in order:
         return None
     return Weakness(area, g.sheet.tr // 4)

@@ -5,21 +5,24 @@ talent changes. Where a talent acts, the module of that step asks `has(g, code)`
 for combat, sprint.py for Sprinting, plus one line each in items.py, movement_step.py and the log
 sheet for TH, HG and TG).
 
-RULINGS (docs/rulings.md, Colosseum Campaign Game, the T series)
+RULINGS (docs/rulings.md, Colosseum Campaign Game, the TL series)
 
-T1  §36.3, T36, option `talents` (Advanced Game only): per seat, T36 codes separated by commas,
+TL1 §36.3, T36, option `talents` (Advanced Game only): per seat, T36 codes separated by commas,
     case-insensitive, "" none. WS and MS name a T19 weapon (`WS:axe`, `MS:sword`); WS may be
     written once per weapon (§36.3 "may be learned once per weapon"), every other code once (MS
     too: "one weapon of his choice"). BR is accepted and stored, but Bravado's +2 PR and +1 on
     the Prestige change roll (§35.5) are the campaign's (prestige is not the match's business).
     Stored on the gladiator as the codes as written, upper-cased (`WS:AXE` reads `WS:axe`).
-T2  §21.1.1, §19.3.2, §19.3.4, §36.3, option `talent_prerequisites` (off by default, on for
+TL2 §21.1.1, §19.3.2, §19.3.4, §36.3, option `talent_prerequisites` (off by default, on for
     campaign matches): a weapon taken through the option `weapons` that is not one of his
     style's chart weapons (T37) needs WS for it (a Dimachaeri's pair other than swords, a sword
     style's one weapon, the Retiarius's optional dagger); the Retiarius style needs SR and the
-    Dimachaeri style needs SD. A style left "random" or "standard" is never refused: the
+    Dimachaeri style needs SD. A style left "random" (the chart's weapons) is never refused: the
     campaign chooses styles itself (§30.2.3.1). Off, any gladiator may take what §19-§24 allow
     (F2 reads the WS talent as granted by the choice).
+TL9 §36.3 TH, HG: Throwing's +3 is added to the throw's distance roll (1D6 + Thr, Q10, I3), the
+    one roll §13.3 makes before the CRT; Hold Ground's +3 to every collision IF he rolls (T12,
+    §8.4; a beast's collision too, B5), not to a wall's (§25.4 rolls no IF).
 """
 
 from __future__ import annotations
@@ -60,7 +63,7 @@ class _Talented(Protocol):
 
 
 def parse_talents(text: str, where: str = "talents") -> frozenset[str]:
-    """T1: one seat's entry, e.g. "FA, th, MS:sword, WS:axe"; ValueError in one line naming
+    """TL1: one seat's entry, e.g. "FA, th, MS:sword, WS:axe"; ValueError in one line naming
     §36 if a code is unknown, repeated, or names no T19 weapon."""
     weapons = advanced_tables().weapons.t19.weapons
     out: list[str] = []
@@ -92,7 +95,7 @@ def parse_talents(text: str, where: str = "talents") -> frozenset[str]:
 
 
 def format_talents(talents: frozenset[str]) -> str:
-    """T1: the canonical entry, in T36's order (WS by weapon): "WS:axe,FA,MS:sword"."""
+    """TL1: the canonical entry, in T36's order (WS by weapon): "WS:axe,FA,MS:sword"."""
     return ",".join(sorted(talents, key=lambda t: (CODES.index(t[:2]), t)))
 
 
@@ -118,7 +121,7 @@ def _chart_weapons(style_key: str) -> tuple[str, ...]:
 def check_prerequisites(
     styles: Sequence[str], weapons: Sequence[Sequence[str]], talents: Sequence[frozenset[str]]
 ) -> None:
-    """T2: refuse, in one line naming §36, a style or weapon his talents do not allow."""
+    """TL2: refuse, in one line naming §36, a style or weapon his talents do not allow."""
     needs = {"retiarius": ("SR", "Retiarius Style"), "dimachaeri": ("SD", "Dimachaeri Style")}
     for i, (key, chosen, known) in enumerate(zip(styles, weapons, talents, strict=True)):
         if key in needs and needs[key][0] not in known:

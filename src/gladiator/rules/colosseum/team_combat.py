@@ -285,7 +285,7 @@ def team_resolve(
         attacks.append(mine)
         defences.append(al.defence)
         plans.append(plan)
-        speeds.append(  # §36.3 FA (T3)
+        speeds.append(  # §36.3 FA (TL3)
             fast_attack(g, tuple(plan[(t, a)].speed for t, a, _ in mine)) if g.style else 0
         )
     # §27.3 (G4): a single gladiator yields to an adjacent opponent he is not attacking.

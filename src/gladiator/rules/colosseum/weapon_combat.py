@@ -143,7 +143,7 @@ def strokes(g: Gladiator, o: Gladiator, n: int, options: Mapping[str, Any]) -> t
     """F9, F10, F11, F12: his n attacks this phase against o, in the order he makes them."""
     if not g.weapons:  # §23.2
         u = advanced_tables().combat.unarmed
-        trained = "SU" in g.talents  # §36.3 SU (T5): full CF, no +1 Spd
+        trained = "SU" in g.talents  # §36.3 SU (TL5): full CF, no +1 Spd
         halving = (("§23.2", "unarmed"),) if u.half_cf and not trained else ()
         return tuple(Stroke(Blow(None), 0 if trained else u.spd, halving) for _ in range(n))
     ws = _reaching(g, o) or g.weapons
