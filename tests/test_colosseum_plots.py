@@ -107,7 +107,8 @@ def test_7_2_round_trip_every_legal_plot(status: PlotStatus, facing_free: bool) 
     "text",
     [
         "Q",
-        "F F F",  # §7.2: at most two movement actions
+        "F F B",  # §7.2: at most two movement actions (three F/SFL/SFR are a sprint, R20)
+        "F F F F",
         "F C",  # §7.2: a special action is written alone
         "KN KN",
         "S F",
@@ -147,7 +148,7 @@ def test_T39_the_value_checks_itself_and_stores_the_canonical_form() -> None:
     assert PhasePlot() is not EMPTY and PhasePlot() == EMPTY
     for actions, turns in [
         (("B",), (1, 0)),
-        (("F", "F", "F"), (0, 0, 0, 0)),
+        (("F", "F", "B"), (0, 0, 0, 0)),  # three F/SFL/SFR are a sprint (R20)
         (("F",), (0,)),
         (("C", "F"), (0, 0, 0)),
         (("Z",), (0, 0)),

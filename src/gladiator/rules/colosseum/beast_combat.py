@@ -60,6 +60,7 @@ from gladiator.rules.colosseum.options import SEAT_NAMES
 from gladiator.rules.colosseum.plots import ItemKind
 from gladiator.rules.colosseum.postures import check_unconscious
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
+from gladiator.rules.colosseum.talent_combat import fast_attack
 from gladiator.rules.colosseum.vocabulary import AREAS, Area
 from gladiator.rules.colosseum.weapon_combat import Stroke, reaches, strokes
 from gladiator.rules.colosseum.wounds import ItemDrop, body_hit, drop_check, drop_location
@@ -298,7 +299,10 @@ def resolve_beast_combat(
         allocs,
         dice,
         on_hit,
-        speeds=[tuple(plan[a].speed for a in al.order) if i == gi and plan else 0 for i in (0, 1)],
+        speeds=[  # §36.3 FA (TL3)
+            fast_attack(g, tuple(plan[a].speed for a in al.order)) if i == gi and plan else 0
+            for i in (0, 1)
+        ],
         shift=shift,
         names=SEAT_NAMES,
         # B8: the beast "parries" with its paws, so a P or P* against it stays one.

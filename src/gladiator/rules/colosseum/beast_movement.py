@@ -38,7 +38,7 @@ from gladiator.rules.colosseum.board import board_of
 from gladiator.rules.colosseum.events import event, sheet_events
 from gladiator.rules.colosseum.hits import stun_hit
 from gladiator.rules.colosseum.items import lose_item
-from gladiator.rules.colosseum.movement import stumble_check
+from gladiator.rules.colosseum.movement import HOLD_GROUND_IF, stumble_check
 from gladiator.rules.colosseum.plots import ItemKind
 from gladiator.rules.colosseum.positions import Position, hex_text
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
@@ -81,6 +81,7 @@ def gladiator_if_drms(g: Gladiator, forward: int, backward: int) -> list[tuple[s
         ("stun", s.stun_in_effect * t.stun.drm, s.stun_in_effect > 0),
         ("ST", s.current_st * t.strength.drm, True),
         ("AG", s.current_ag * t.agility.drm, True),
+        ("hold ground", HOLD_GROUND_IF, "HG" in g.talents),  # §36.3 HG
     ]
     return [(name, v) for name, v, on in parts if on and v]
 

@@ -19,6 +19,7 @@ from gladiator.rules.colosseum.outfit import kitted_gladiator
 from gladiator.rules.colosseum.positions import Position, hex_text
 from gladiator.rules.colosseum.state import Gladiator
 from gladiator.rules.colosseum.styles import choose_styles, kit, parse_weapons, style
+from gladiator.rules.colosseum.talent_setup import with_talents
 
 __all__ = ["beast_gladiators"]
 
@@ -86,6 +87,7 @@ def beast_gladiators(
             shield=outfit.shield,
         )
         g = kitted_gladiator(seat, sheet, pos, key, outfit, bool(options["left_handed"][i]))
+        with_talents(g, options, i)  # §36 (Campaign Game)
         out[seat] = g
         shield = f"a {sheet.shield} shield" if sheet.shield else "no shield"
         events.append(

@@ -67,6 +67,14 @@ from gladiator.rules.colosseum.specials import (
     specials_on,
 )
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
+from gladiator.rules.colosseum.talent_combat import (
+    combat_class,
+    fast_attack,
+    mastery_bonus,
+    split_weakness,
+    weakness_choice,
+    weakness_of,
+)
 from gladiator.rules.colosseum.unarmed import unarmed_strike
 from gladiator.rules.colosseum.vocabulary import AREAS, Area
 from gladiator.rules.colosseum.weapon_combat import Stroke, cf_bonus, front_region, reaches, strokes
@@ -168,6 +176,10 @@ def cfs_available(g: Gladiator) -> tuple[int, list[str]]:
     if bonus:
         avail += bonus
         notes.append(f"two weapons +{bonus} ({rule})")
+    mastery = mastery_bonus(g)  # §36.3 MS (TL4)
+    if mastery:
+        avail += mastery
+        notes.append(f"Weapon Mastery +{mastery} (§36.3)")
     if g.net_cf:  # §20.3.2, §9.3.2.2: the net attack made this phase
         avail -= g.net_cf
         notes.append(f"net attack −{g.net_cf} (§20.3.2)")
@@ -218,7 +230,7 @@ def allocation_choice(g: Gladiator, state: ColosseumState | None = None) -> Dist
         refused=refused,
     )
     if state is not None and state.options.get("advanced"):
-        return net_allocation(state, g, choice)
+        return weakness_choice(state, g, net_allocation(state, g, choice))  # §36.3 FW (TL6)
     return choice
 
 
@@ -230,10 +242,13 @@ def resolve_allocations(
     allocs: list[Allocation] = []
     plans: list[dict[Area, Stroke]] = [{}, {}]  # each attack's weapon (Advanced Game, F9)
     nets: dict[str, dict[str, int]] = {}  # §20.5.5: ESCAPE and DRAG CFs (net_combat.py)
+    given_up: list[Area | None] = [None, None]  # §36.3 FW (TL6): the attack he gives up
     for i, g in enumerate(gl):
         written = orders[g.seat]
         if state.options.get("advanced"):
             written, nets[g.seat] = split_net_allocation(written)
+            if g.talents:
+                written, given_up[i] = split_weakness(written)
         al = parse_allocation(written, g.available)
         g.last_allocation = orders[g.seat]
         g.attack_used += sum(al.attack)  # §18.3, Q7
@@ -355,13 +370,14 @@ def resolve_allocations(
             after_hit(attacker)
         return lost
 
-    combat = PhaseCombat(
+    weakness = [weakness_of(g, given_up[i], allocs[i].order) for i, g in enumerate(gl)]
+    combat = combat_class(weakness)(
         allocs,
         dice,
         on_hit,
         speeds=[
-            tuple(p[a].speed for a in al.order) if p else 0
-            for p, al in zip(plans, allocs, strict=True)
+            fast_attack(g, tuple(p[a].speed for a in al.order)) if p else 0  # §36.3 FA (TL3)
+            for g, p, al in zip(gl, plans, allocs, strict=True)
         ],
         shift=lambda side, area: s.changes if (s := plans[side].get(area)) else None,
         names=SEAT_NAMES,

@@ -68,6 +68,7 @@ from gladiator.rules.colosseum.plots import (
 )
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator, GroundItem
 from gladiator.rules.colosseum.tables import tables
+from gladiator.rules.colosseum.talents import THROWING_BONUS
 from gladiator.rules.colosseum.vocabulary import AREAS, Area, CrtVariant
 from gladiator.rules.colosseum.weapons import BROKEN, may_pick_up, pick_up, release, thrown_values
 from gladiator.rules.colosseum.wounds import ItemDrop, drop_location
@@ -417,6 +418,7 @@ class _Flight:
     range_: int  # hexes from thrower to target
     thrown: Thrown
     kind: str  # the T19 weapon (or hook) thrown in the Advanced Game, "" in the Basic Game
+    trained: int = 0  # §36.3 TH: the Throwing talent's bonus
 
 
 def resolve_throws(
@@ -463,10 +465,10 @@ def resolve_throws(
             kind = "hook" if g.hook else ""
             g.hook = False
         roll = dice.roll("1D6", f"{seat} throws his {throw.item}: distance", "§13.3")
+        trained = THROWING_BONUS if "TH" in g.talents else 0  # §36.3 TH
+        reach = roll + thr_sign * spec.thr + trained
         flights.append(
-            _Flight(
-                g, o, throw, roll, roll + thr_sign * spec.thr, distance(g.hex, o.hex), spec, kind
-            )
+            _Flight(g, o, throw, roll, reach, distance(g.hex, o.hex), spec, kind, trained)
         )
     for f in flights:
         g, o, item = f.thrower, f.target, f.throw.item
@@ -474,7 +476,9 @@ def resolve_throws(
         sign = "+" if thr_sign > 0 else "−"
         head = (
             f"{g.seat} throws his {item} at {o.seat}, {f.range_} hex(es) away: 1D6 {f.roll} "
-            f"{sign} Thr {f.thrown.thr} = {f.reach}"
+            f"{sign} Thr {f.thrown.thr}"
+            + (f" + {f.trained} Throwing (§36.3)" if f.trained else "")
+            + f" = {f.reach}"
         )
         if not hit:
             to = along(board, g.hex, o.hex, f.roll)

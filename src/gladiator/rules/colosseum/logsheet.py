@@ -154,6 +154,8 @@ class LogSheet(_Frozen):
     # move rate (styles.py, F4); a Crupellarius's second armour roll (§19.4.4).
     style: StrictStr | None = None
     armour_roll_2: StrictInt | None = Field(default=None, ge=1, le=6)
+    # §36.3 TG (Campaign Game, Q50, TL8): the first CF category of each area is not counted.
+    toughness: StrictBool = False
     # -- marks made during the match --------------------------------------------------------
     wounds: tuple[StrictInt, StrictInt, StrictInt, StrictInt, StrictInt] = (0, 0, 0, 0, 0)
     cf_lost_other: StrictInt = Field(default=0, ge=0)  # permanent losses besides wounds (§10.5 V)
@@ -291,7 +293,10 @@ class LogSheet(_Frozen):
         """§10.3.1: one CF for every CF category reached, in one area or in all of them."""
         t7a = tables().wound_categories.t7a
         indices = range(len(AREAS)) if area is None else (_area_index(area),)
-        return sum(t7a.new_categories(AREAS[i], self.w, 0, self.wounds[i]) for i in indices)
+        lost = sum(t7a.new_categories(AREAS[i], self.w, 0, self.wounds[i]) for i in indices)
+        if self.toughness:  # §36.3 TG (Q50, TL8): an area's first category is ignored
+            lost -= sum(1 for i in indices if self.wounds[i])
+        return lost
 
     @property
     def cf_lost_to_endurance(self) -> int:
@@ -392,6 +397,17 @@ class LogSheet(_Frozen):
         ]
         # §10.3.1: 1 CF for each CF category first reached (§10.3.1.1: the first wound always).
         lost = tables().wound_categories.t7a.new_categories(name, self.w, before, marked)
+        if lost and self.toughness and before == 0:  # §36.3 TG (Q50, TL8)
+            lost -= 1
+            events.append(
+                SheetEvent(
+                    "cf_lost",
+                    "§36.3",
+                    f"{AREA_NAMES[name]}: Toughness ignores the first CF category",
+                    area=name,
+                    amount=0,
+                )
+            )
         if lost:
             events.append(
                 SheetEvent(
@@ -600,4 +616,5 @@ class LogSheet(_Frozen):
             # §19: written only for a styled sheet, so a Basic Game sheet reads as before.
             **({"style": self.style} if self.style is not None else {}),
             **({"armour_roll_2": self.armour_roll_2} if self.armour_roll_2 is not None else {}),
+            **({"toughness": True} if self.toughness else {}),  # §36.3 TG
         }

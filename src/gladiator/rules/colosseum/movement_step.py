@@ -52,6 +52,7 @@ from gladiator.rules.colosseum.postures import (
     fall_prone,
     posture_after_plot,
 )
+from gladiator.rules.colosseum.sprint import sprint_checks
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.walls import arena_of, in_edge_order
 from gladiator.rules.colosseum.wounds import (
@@ -189,6 +190,7 @@ def resolve_plots(
             rising=prone and plot.actions[:1] == ("KN",) and state.options["prone_kn"] == "rising",
             recovering="R" in plot.actions,  # §8.2 T12: −3 to his impact factor
             left_handed=g.left_handed,
+            hold_ground="HG" in g.talents,  # §36.3 HG: +3 on his collision IF (§8.4)
         )
         paths[seat] = list(path(plot, g.hex, g.facing))
         if blocked and g.hex not in blocked:  # B2: nobody enters a beast's hexes
@@ -281,6 +283,8 @@ def resolve_plots(
             events.append(
                 event("tripped", "§15.1", f"{seat} tripped: he must write S next phase", seat=seat)
             )
+    if state.options.get("talents"):  # §36.3 SP (Q48, TL7): the Stumble check of a sprint
+        sprint_checks(state, plots, dice, events)
     if state.options.get("advanced"):  # §26.3: entering a hex with a Blood counter
         blood_checks(state, result.tracks, blood_before, dice, events)
     # §11.5 after all movement and collisions (Q23): Stun from this phase's collision stays.

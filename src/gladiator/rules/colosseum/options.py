@@ -68,6 +68,10 @@ def _chart_weapons() -> list[str]:
     return ["", ""]
 
 
+def _no_talents() -> list[str]:
+    return ["", ""]
+
+
 class ColosseumOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
@@ -147,6 +151,11 @@ class ColosseumOptions(BaseModel):
     # most gladiators still standing wins; equal numbers are a draw).
     team_end: Literal["last_standing", "time"] = "last_standing"
     team_turns: int = Field(default=5, ge=1, le=1000)
+    # §36 (Campaign Game, Advanced Game only; talents.py TL1): each gladiator's talents, T36
+    # codes separated by commas ("FA,TH,MS:sword,WS:axe"), "" none.
+    talents: list[str] = Field(default_factory=_no_talents)
+    # §36.3, §21.1.1 (TL2): a campaign match's styles and optional weapons need their talents.
+    talent_prerequisites: bool = False
 
     @model_validator(mode="before")
     @classmethod
@@ -165,6 +174,7 @@ class ColosseumOptions(BaseModel):
             ("left_handed", _right_handed(), False),
             ("styles", _two_random_styles(), "random"),
             ("weapons", _chart_weapons(), ""),
+            ("talents", _no_talents(), ""),
         ):
             if name not in out or out[name] == duel:
                 out[name] = [one] * n
@@ -264,6 +274,34 @@ class ColosseumOptions(BaseModel):
             raise ValueError("the Advanced Game's (§19-§24, §22): set advanced = true")
         return value
 
+    @field_validator("talents", mode="before")
+    @classmethod
+    def _seat_talents(cls, value: Any) -> Any:
+        # `-o talents=red:FA+TH` on the command line: seat:codes ("+" between codes), others "".
+        if isinstance(value, str):
+            out: list[str] = list(_no_talents())
+            for entry in (e.strip() for e in value.split(";" if ";" in value else ",")):
+                seat, _, codes = (p.strip() for p in entry.partition(":"))
+                if not entry:
+                    continue
+                if seat.lower() not in SEAT_NAMES:
+                    raise ValueError(f"talents: {entry!r} is not seat:codes (e.g. red:FA+TH)")
+                out[SEAT_NAMES.index(seat.lower())] = codes.replace("+", ",")
+            return out
+        return value
+
+    @field_validator("talents")
+    @classmethod
+    def _talent_codes(cls, value: list[str], info: ValidationInfo) -> list[str]:
+        from gladiator.rules.colosseum.talents import format_talents, parse_talents
+
+        if not 2 <= len(value) <= MAX_SEATS:
+            raise ValueError(f"one entry per gladiator (2), not {len(value)}")
+        out = [format_talents(parse_talents(t, f"talents[{i}]")) for i, t in enumerate(value)]
+        if any(out) and not info.data.get("advanced"):
+            raise ValueError("talents are the Campaign Game's (§36): set advanced = true")
+        return out
+
     @field_validator("teams")
     @classmethod
     def _sides(cls, value: str, info: ValidationInfo) -> str:
@@ -290,6 +328,7 @@ class ColosseumOptions(BaseModel):
             ("left_handed", self.left_handed),
             ("styles", self.styles),
             ("weapons", self.weapons),
+            ("talents", self.talents),
         ):
             if len(per_seat) != n:
                 what = "a duel: 2" if n == 2 else f"one entry per gladiator ({n})"
@@ -310,15 +349,27 @@ class ColosseumOptions(BaseModel):
             raise ValueError("beasts and solitaire cannot be played together (§28, §29)")
         weapons = [parse_weapons(w) for w in self.weapons]
         check_choices(self.gladiators, self.styles, weapons, pairings=n == 2)
+        if self.talent_prerequisites:  # §36.3, §21.1.1 (TL2)
+            from gladiator.rules.colosseum.talents import check_prerequisites, parse_talents
+
+            if not self.advanced:
+                raise ValueError("talent_prerequisites is the Campaign Game's (§36): set advanced")
+            check_prerequisites(self.styles, weapons, [parse_talents(t) for t in self.talents])
         return self
 
 
 TEAM_OPTIONS = ("teams", "team_end", "team_turns")
+# §36 (TL1): written into a match's options only when some gladiator has a talent or the
+# prerequisites are checked, so every other match and record stays exactly as it was.
+TALENT_OPTIONS = ("talents", "talent_prerequisites")
 
 
 def normalise(raw: Mapping[str, Any]) -> dict[str, Any]:
     out = validate_options(ColosseumOptions, raw, "colosseum")
     if not out["teams"]:  # a duel's options, and so its records, stay exactly as they were
         for name in TEAM_OPTIONS:
+            del out[name]
+    if not any(out["talents"]) and not out["talent_prerequisites"]:
+        for name in TALENT_OPTIONS:
             del out[name]
     return out

@@ -19,6 +19,7 @@ from gladiator.rules.colosseum.positions import Position
 from gladiator.rules.colosseum.postures import FALL_PRONE_BELOW, fall_prone
 from gladiator.rules.colosseum.state import Gladiator
 from gladiator.rules.colosseum.styles import Kit, choose_styles, kit, parse_weapons, style
+from gladiator.rules.colosseum.talent_setup import with_talents
 
 __all__ = ["kitted_gladiator", "kneel_check", "styled_gladiators"]
 
@@ -74,6 +75,7 @@ def styled_gladiators(
         )
         pos = starts[i]
         g = kitted_gladiator(seat, sheet, pos, key, outfit, bool(options["left_handed"][i]))
+        with_talents(g, options, i)  # §36 (Campaign Game)
         gladiators[seat] = g
         arms = " and ".join(outfit.weapons)
         carried = Counter(outfit.spare)

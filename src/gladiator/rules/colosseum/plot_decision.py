@@ -61,6 +61,7 @@ def plot_status(state: ColosseumState, g: Gladiator) -> PlotStatus:
         unconscious=g.sheet.unconscious,
         lmp=g.crits.lmp,
         exceeded_last_turn=g.exceeded_last_turn,
+        sprint="SP" in g.talents,  # §36.3 SP (Q48, R20)
     )
 
 

@@ -93,6 +93,10 @@ R18 §7.6: a plot that breaks T39 itself (too much rotation, three movement acti
     allowed for this gladiator now is `legal_plots`' business.
 R19 §13.3 ("requires no CFs"), §13.5: a throw or a kick written with a plot (`+TW-HEAD`,
     `+KS-F`) costs no movement phase and no rotation; the notation holds at most one.
+R20 §36.3 SP, Q48 (Campaign Game, TL7): three movement actions, each F, SFL or SFR, are a
+    sprint: well formed (each with its own allowance, R1), but offered by `legal_plots` only
+    with `PlotStatus.sprint` (the Sprinting talent), after every ordinary plot. Any other three
+    actions, or four, break §7.2 as before.
 """
 
 from __future__ import annotations
@@ -122,6 +126,7 @@ __all__ = [
     "action_codes",
     "exceeds_rate",
     "format_plot",
+    "is_sprint",
     "legal_plots",
     "parse_extra",
     "parse_plot",
@@ -140,6 +145,9 @@ _DIRECTION_SUFFIX = {"FL": "FL", "FR": "FR", "RL": "BL", "RR": "BR"}
 _ANY = 3
 # Gap values tried when listing plots: none, (L), (R), (2L), (2R), (3R).
 _GAP_VALUES = (0, -1, 1, -2, 2, 3)
+# §36.3 SP, Q48 (R20): the Sprinting talent's plot, three of these movement actions.
+SPRINT_ACTIONS = ("F", "SFL", "SFR")
+SPRINT_LENGTH = 3
 
 
 class PlotError(ValueError):
@@ -311,7 +319,7 @@ def _normalise(
     special = [s.code for s in chosen if not s.movement]
     if special and len(chosen) > max_special:
         raise PlotError(f"{text!r}: {special[0]} is a special action and is written alone (§7.2)")
-    if len(chosen) > max_movement:
+    if len(chosen) > max_movement and not is_sprint(actions):
         raise PlotError(f"{text!r}: at most {max_movement} movement actions a phase (§7.2)")
     if not chosen:
         return (_wrap(turns[0]),)  # a bare rotation: any facing, like X (R13)
@@ -496,6 +504,11 @@ def _parse_plot(text: str) -> PhasePlot:
 # --- movement phases and status -----------------------------------------------------------------
 
 
+def is_sprint(actions: tuple[str, ...]) -> bool:
+    """§36.3 SP, Q48 (R20): three movement actions, each F, SFL or SFR: a sprint."""
+    return len(actions) == SPRINT_LENGTH and all(a in SPRINT_ACTIONS for a in actions)
+
+
 def uses_movement_phase(plot: PhasePlot) -> bool:
     """Whether the plot counts as one of the turn's movement phases (R6: §7.4 NOTE, Q3)."""
     if plot.rotates:
@@ -516,6 +529,7 @@ class PlotStatus:
     unconscious         Stun above CF (§11.4): no action at all (§16.4.1).
     lmp                 LMP critical results (§10.5): each takes a movement phase a turn.
     exceeded_last_turn  he used the §17.3 extra phase last turn: two fewer phases this turn.
+    sprint              he has the Sprinting talent (§36.3 SP, Q48, R20): the sprints too.
     """
 
     move_rate: int
@@ -526,6 +540,7 @@ class PlotStatus:
     unconscious: bool = False
     lmp: int = 0
     exceeded_last_turn: bool = False
+    sprint: bool = False
 
     def __post_init__(self) -> None:
         for name in ("move_rate", "moves_used", "lmp"):
@@ -589,9 +604,15 @@ def _variants(actions: tuple[str, ...]) -> list[PhasePlot]:
 
 
 @cache
-def _candidates(kind: Literal["upright", "prone", "stumble"]) -> tuple[PhasePlot, ...]:
-    """Before status filters: the plots of a standing/kneeling, a prone or a stumbling man."""
+def _candidates(
+    kind: Literal["upright", "prone", "stumble", "sprint"],
+) -> tuple[PhasePlot, ...]:
+    """Before status filters: the plots of a standing/kneeling, a prone or a stumbling man, and
+    the sprints (R20)."""
     specs = _specs()
+    if kind == "sprint":
+        triples = itertools.product(SPRINT_ACTIONS, repeat=SPRINT_LENGTH)
+        return tuple(p for actions in triples for p in _variants(actions))
     if kind == "stumble":
         return tuple(_variants(("S",)))
     if kind == "prone":
@@ -620,6 +641,8 @@ def _legal(status: PlotStatus, facing_free: bool) -> tuple[PhasePlot, ...]:
         candidates = _candidates("prone")
     else:
         candidates = _candidates("upright")
+        if status.sprint:  # R20: after the ordinary plots, so their order is unchanged
+            candidates = (*candidates, *_candidates("sprint"))
     can_move = status.can_move
     out = tuple(
         p

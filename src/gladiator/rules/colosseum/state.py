@@ -108,6 +108,9 @@ class Gladiator:
     # §27 (a team match; always empty in a duel): this phase's opponents he may attack, each
     # with his PA against him and his largest attack on him (8, or 8 + PA by §27.5, G10).
     targets: tuple[tuple[str, int, int], ...] = ()
+    # §36 (Campaign Game, option `talents`; talents.py): his T36 codes, "WS:axe" and "MS:sword"
+    # with their weapon. Empty for everyone else.
+    talents: frozenset[str] = frozenset()
 
     def to_dict(self) -> dict[str, Any]:
         c = self.crits
@@ -151,6 +154,7 @@ class Gladiator:
             **(self._kit() if self.style else {}),
             **({"beast": self.beast.to_dict()} if self.beast is not None else {}),
             **({"targets": [list(t) for t in self.targets]} if self.targets else {}),
+            **({"talents": sorted(self.talents)} if self.talents else {}),
         }
 
     def _kit(self) -> dict[str, Any]:

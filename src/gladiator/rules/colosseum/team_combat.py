@@ -51,6 +51,7 @@ from gladiator.rules.colosseum.items import lose_item
 from gladiator.rules.colosseum.plots import ItemKind
 from gladiator.rules.colosseum.postures import check_unconscious
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
+from gladiator.rules.colosseum.talent_combat import fast_attack
 from gladiator.rules.colosseum.team_allocation import TeamAllocationChoice, team_slots
 from gladiator.rules.colosseum.team_attacks import TeamCombat
 from gladiator.rules.colosseum.unarmed import unarmed_strike
@@ -284,7 +285,9 @@ def team_resolve(
         attacks.append(mine)
         defences.append(al.defence)
         plans.append(plan)
-        speeds.append(tuple(plan[(t, a)].speed for t, a, _ in mine) if g.style else 0)
+        speeds.append(  # §36.3 FA (TL3)
+            fast_attack(g, tuple(plan[(t, a)].speed for t, a, _ in mine)) if g.style else 0
+        )
     # §27.3 (G4): a single gladiator yields to an adjacent opponent he is not attacking.
     engaged = {g.seat: sum(1 for x in gl if any(t == g.seat for t, _, _ in x.targets)) for g in gl}
     yields: dict[int, set[int]] = {}

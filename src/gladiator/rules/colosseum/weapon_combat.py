@@ -143,8 +143,9 @@ def strokes(g: Gladiator, o: Gladiator, n: int, options: Mapping[str, Any]) -> t
     """F9, F10, F11, F12: his n attacks this phase against o, in the order he makes them."""
     if not g.weapons:  # §23.2
         u = advanced_tables().combat.unarmed
-        halving = (("§23.2", "unarmed"),) if u.half_cf else ()
-        return tuple(Stroke(Blow(None), u.spd, halving) for _ in range(n))
+        trained = "SU" in g.talents  # §36.3 SU (TL5): full CF, no +1 Spd
+        halving = (("§23.2", "unarmed"),) if u.half_cf and not trained else ()
+        return tuple(Stroke(Blow(None), 0 if trained else u.spd, halving) for _ in range(n))
     ws = _reaching(g, o) or g.weapons
     pair = pair_bonus(g)
     pair_spd = pair[0].spd if pair is not None else 0

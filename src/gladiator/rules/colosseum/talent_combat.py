@@ -1,0 +1,288 @@
+"""The talents that act in the combat step (§36.3): Fast Attack (FA, §9.4.5), Weapon Mastery (MS),
+Unarmed Style (SU, §23, in weapon_combat.strokes) and Find Weakness (FW, Q49) with its allocation
+slots, its notation and its place in the attack sequence (`TalentCombat`).
+
+RULINGS (docs/rulings.md, Colosseum Campaign Game, the TL series)
+
+TL3 §36.3 FA, §9.4.5: −1 Spd on his first attack of the phase, the first in his own order (Q25)
+    that survives the halvings (E3, F10), with his weapon's Spd; the round is clamped to 1-5 as
+    every Spd is (attack_sequence.py), so a lone attack already in round 1 gains nothing. In a
+    team match, his first attack whatever its target.
+TL4 §36.3 MS: "+3 CF with one weapon" is read as the pair's CF bonus is (§24.2, F9): +3 to his
+    CFs available (§9.3.1) in every combat phase in which the mastered weapon is in his hand,
+    for attack or defence alike; once, however many attacks he makes with it. A mastered
+    weapon he has dropped, thrown or broken gives nothing.
+TL5 §36.3 SU, §23.2: trained unarmed, his fists strike at full CF and with no +1 Spd; everything
+    else of §23 (who he may reach, what a result does) stays.
+TL6 §36.3 FW, Q49 (Advanced Game duel; not yet in a team match or a beast hunt): he marks one
+    planned attack as given up, written `A3:chest/FW` (slot `A-CHEST-FW:3`). It is an attack
+    like the others for T10 (its round, his number of attacks), for §10.3.3 and for §18.3, but
+    when its turn comes nothing is rolled on the CRT: its CFs are lost, and he rolls 1D3 − 1 +
+    ⌊TR/4⌋ (his TR on the sheet), which comes off the defence of the next area of the enemy he
+    attacks this phase (his next attack read, a Feint's counter included), as far below 0 as it
+    goes (§9.4.7). A given-up attack cut to nothing (§9.4.6) or cancelled (a fumble, §9.6)
+    before its turn finds nothing; a finding with no attack of his after it is lost. One a
+    phase.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from gladiator.core.decisions import Distribute, IllegalOrder, Slot, SlotGroup
+from gladiator.rules.colosseum.attack_sequence import Side
+from gladiator.rules.colosseum.attacks import OnHit, PhaseCombat, _Live
+from gladiator.rules.colosseum.cf_allocation import (
+    AREA_NUMBERS,
+    MAX_ATTACK_CF_PER_AREA,
+    AllocationError,
+    read_area,
+)
+from gladiator.rules.colosseum.crt import CombatDice, CrtOutcome, crt_column, modified_cf
+from gladiator.rules.colosseum.crt_tables import CrtResult
+from gladiator.rules.colosseum.events import event
+from gladiator.rules.colosseum.orders import AllocationChoice
+from gladiator.rules.colosseum.state import ColosseumState, Gladiator
+from gladiator.rules.colosseum.talents import FIND_WEAKNESS, MASTERY_CF, has, mastered
+from gladiator.rules.colosseum.vocabulary import AREAS, Area
+
+__all__ = [
+    "TalentCombat",
+    "Weakness",
+    "WeaknessChoice",
+    "combat_class",
+    "fast_attack",
+    "mastery_bonus",
+    "split_weakness",
+    "weakness_choice",
+    "weakness_of",
+]
+
+FW_RULE = "§36.3"
+_SHORT = re.compile(r"^A(\d+)[:=]([A-Z]+|\d)/FW$")  # A3:chest/FW
+_SLOT = re.compile(r"^A-([A-Z]+|\d)-FW[:=](\d+)$")  # A-CHEST-FW:3
+
+
+def fast_attack(g: Gladiator, speeds: int | tuple[int, ...]) -> int | tuple[int, ...]:
+    """TL3: his first attack's Spd one less (Fast Attack)."""
+    if not has(g, "FA") or isinstance(speeds, int) or not speeds:
+        return speeds
+    return (speeds[0] - 1, *speeds[1:])
+
+
+def mastery_bonus(g: Gladiator) -> int:
+    """TL4: +3 CF while the weapon he has mastered is in his hand."""
+    w = mastered(g)
+    return MASTERY_CF if w is not None and w in g.weapons else 0
+
+
+# --- Find Weakness: the allocation (TL6) ----------------------------------------------------------
+
+
+def _fw_slot(area: Area) -> str:
+    return f"A-{area.upper()}-FW"
+
+
+def split_weakness(text: str) -> tuple[str, Area | None]:
+    """TL6: the allocation without its FW mark (the attack stays, as a plain one) and the area of
+    the attack given up; AllocationError with one line for two marks."""
+    rest: list[str] = []
+    area: Area | None = None
+    for word in text.replace(",", " ").split():
+        up = word.upper()
+        short, slot = _SHORT.match(up), _SLOT.match(up)
+        if short is None and slot is None:
+            rest.append(word)
+            continue
+        if area is not None:
+            raise AllocationError(f"{word!r}: one attack given up to Find Weakness a phase (§36.3)")
+        if short is not None:
+            cf, where = short.groups()
+        else:
+            assert slot is not None
+            where, cf = slot.groups()
+        area = read_area(where)
+        rest.append(f"A{cf}:{area}")
+    return " ".join(rest) or "-", area
+
+
+@dataclass(frozen=True, slots=True)
+class WeaknessChoice(AllocationChoice):
+    """§9.3 with the Find Weakness slots (TL6): an FW mark is read off, the rest checked as any
+    allocation, then the marked slot against this phase's limits."""
+
+    def validate(self, order: str) -> str:
+        try:
+            written, area = split_weakness(order)
+        except AllocationError as exc:
+            raise IllegalOrder(order, str(exc), self.names()) from None
+        text = AllocationChoice.validate(self, written)
+        if area is None:
+            return text
+        plain = f"A-{area.upper()}:"
+        marked = " ".join(
+            _fw_slot(area) + ":" + w[len(plain) :] if w.startswith(plain) else w
+            for w in text.split()
+        )
+        Distribute.validate(self, marked)
+        return marked
+
+
+def weakness_choice(state: ColosseumState, g: Gladiator, d: Distribute) -> Distribute:
+    """TL6: a duel's allocation with a slot per area for the attack he gives up (FW)."""
+    if not has(g, FIND_WEAKNESS) or not g.may_attack or state.options.get("beasts"):
+        return d
+    if state.options.get("teams"):
+        return d
+    attack_max = min(MAX_ATTACK_CF_PER_AREA, d.budget)
+    if attack_max < 1:
+        return d
+    slots = tuple(
+        Slot(_fw_slot(a), attack_max, label=f"Find Weakness: give up this attack, {a}")
+        for a in AREAS
+    )
+    groups = list(d.groups)
+    for area, slot in zip(AREAS, slots, strict=True):
+        plain = f"A-{area.upper()}"
+        i = next(
+            (k for k, gr in enumerate(groups) if plain in gr.slots and gr.max_used == 1),
+            None,
+        )
+        if i is None:
+            groups.append(
+                SlotGroup(
+                    (plain, slot.name), attack_max, f"§9.4.1: one attack on the {area}", "", 1
+                )
+            )
+        else:
+            groups[i] = replace(groups[i], slots=(*groups[i].slots, slot.name))
+    groups.append(
+        SlotGroup(
+            tuple(s.name for s in slots), attack_max, "§36.3: one attack given up a phase", "", 1
+        )
+    )
+    prompt = d.prompt + "; Find Weakness: mark one attack A-<AREA>-FW to give it up (§36.3)"
+    return WeaknessChoice(
+        prompt=prompt,
+        secret=d.secret,
+        budget=d.budget,
+        slots=(*d.slots, *slots),
+        exact=d.exact,
+        max_used=d.max_used,
+        groups=tuple(groups),
+        refused=d.refused if isinstance(d, AllocationChoice) else (),
+    )
+
+
+# --- Find Weakness: the attack rounds (TL6) -------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Weakness:
+    """The attack one side gives up (TL6) and his ⌊TR/4⌋."""
+
+    area: Area
+    tr_bonus: int
+
+
+_NO_EFFECT = CrtResult.model_validate("-")
+
+
+class TalentCombat(PhaseCombat):
+    """`PhaseCombat` with Find Weakness (TL6): the given-up attack rolls its finding instead of
+    the CRT, and the finding comes off the defence of the next area that side attacks."""
+
+    def __init__(
+        self,
+        allocations: Sequence[object],
+        dice: CombatDice,
+        on_hit: OnHit,
+        *,
+        weakness: Sequence[Weakness | None],
+        **kwargs: object,
+    ) -> None:
+        self._weakness = list(weakness)
+        self._found: list[int | None] = [None, None]
+        super().__init__(allocations, dice, on_hit, **kwargs)  # type: ignore[arg-type]
+
+    def _read(self, live: _Live, via: Area | None = None) -> CrtOutcome:
+        p = live.planned
+        side: Side = p.side
+        fw = self._weakness[side]
+        if fw is not None and via is None and p.rank >= 0 and p.area == fw.area:
+            self._weakness[side] = None
+            return self._find(live, fw)
+        found = self._found[side]
+        if found is not None:
+            self._found[side] = None
+            defender = 1 - side
+            index = AREA_NUMBERS[p.area] - 1
+            before = self._defence[defender][index]
+            self._defence[defender][index] -= found
+            self.events.append(
+                event(
+                    "find_weakness",
+                    FW_RULE,
+                    f"{self.names[side]} strikes where he found weakness: "
+                    f"{self.names[defender]}'s {p.area} defence {before} -> "
+                    f"{self._defence[defender][index]}",
+                    side=side,
+                    area=p.area,
+                    amount=found,
+                )
+            )
+        return super()._read(live, via)
+
+    def _find(self, live: _Live, fw: Weakness) -> CrtOutcome:
+        p = live.planned
+        roll = self._dice.roll("1D3", f"{self.names[p.side]}'s Find Weakness", FW_RULE)
+        found = roll - 1 + fw.tr_bonus
+        self._found[p.side] = found
+        self.events.append(
+            event(
+                "find_weakness",
+                FW_RULE,
+                f"round {p.round}: {self.names[p.side]} gives up his {p.area} attack "
+                f"({live.cf} CF lost) to find weakness: 1D3 {roll} − 1 + TR/4 {fw.tr_bonus} = "
+                f"{found} off the defence of the next area he attacks",
+                side=p.side,
+                area=p.area,
+                round=p.round,
+                amount=found,
+            )
+        )
+        defence = self.defence_cf(1 - p.side, p.area)
+        modified = modified_cf(live.cf, defence)
+        column, column_drm = crt_column(modified)
+        return CrtOutcome(
+            attack_cf=live.cf,
+            defence_cf=defence,
+            modified_cf=modified,
+            unweakened_cf=live.cf - max(defence, 0),
+            column=column,
+            column_drm=column_drm,
+            drm=0,
+            roll=0,
+            total=0,
+            crt=_NO_EFFECT,
+            result=_NO_EFFECT,
+        )
+
+
+def combat_class(
+    weakness: Sequence[Weakness | None],
+) -> Callable[..., PhaseCombat]:
+    """The phase's combat: `TalentCombat` when someone gives up an attack (TL6), else the plain
+    one, so that a match without Find Weakness runs exactly as before."""
+    if not any(weakness):
+        return PhaseCombat
+    return lambda *a, **k: TalentCombat(*a, weakness=weakness, **k)
+
+
+def weakness_of(g: Gladiator, area: Area | None, order: Sequence[Area]) -> Weakness | None:
+    """TL6: his given-up attack, if he has FW, marked one and it survived the halvings."""
+    if area is None or not has(g, FIND_WEAKNESS) or area not in order:
+        return None
+    return Weakness(area, g.sheet.tr // 4)
