@@ -14,6 +14,7 @@ from pydantic import (
     model_validator,
 )
 
+from gladiator.rules.colosseum.campaign_entrants import check_entrant_seats
 from gladiator.rules.colosseum.styles import check_choices, parse_weapons
 from gladiator.rules.colosseum.teams import ALL_SEATS, MAX_SEATS, parse_teams
 from gladiator.rules.common import validate_options
@@ -147,6 +148,11 @@ class ColosseumOptions(BaseModel):
     # most gladiators still standing wins; equal numbers are a draw).
     team_end: Literal["last_standing", "time"] = "last_standing"
     team_turns: int = Field(default=5, ge=1, le=1000)
+    # §30-§35 (the Campaign Game, Advanced only; campaign_entrants.py, X1-X5): per seat, a
+    # campaign's gladiator ({} rolls him as usual; empty: everyone rolled), and §30.2.2's death
+    # match (X6: no stans missus, no missus).
+    entrants: list[dict[str, Any]] = Field(default_factory=list)
+    sine_missione: bool = False
 
     @model_validator(mode="before")
     @classmethod
@@ -273,6 +279,23 @@ class ColosseumOptions(BaseModel):
             raise ValueError("team combat is the Advanced Game's (§27): set advanced = true")
         return ":".join("+".join(side) for side in parse_teams(value))
 
+    @field_validator("entrants", mode="before")
+    @classmethod
+    def _entrants(cls, value: Any, info: ValidationInfo) -> Any:
+        from gladiator.rules.colosseum.campaign_entrants import parse_entrants
+
+        out = parse_entrants(value)
+        if any(out) and not info.data.get("advanced"):
+            raise ValueError("the Campaign Game's (§30): set advanced = true")
+        return out
+
+    @field_validator("sine_missione")
+    @classmethod
+    def _death_match(cls, value: bool, info: ValidationInfo) -> bool:
+        if value and not info.data.get("advanced"):
+            raise ValueError("the Campaign Game's (§30.2.2): set advanced = true")
+        return value
+
     @field_validator("team_end", "team_turns")
     @classmethod
     def _team_only(cls, value: Any, info: ValidationInfo) -> Any:
@@ -308,17 +331,23 @@ class ColosseumOptions(BaseModel):
                 raise ValueError(f"styles: a {key} fights beasts (§28.2); name one with beasts=")
         if beasts and self.solitaire:
             raise ValueError("beasts and solitaire cannot be played together (§28, §29)")
+        check_entrant_seats(self.entrants, seats, self.styles, beasts)  # §30, §34 (X3)
         weapons = [parse_weapons(w) for w in self.weapons]
         check_choices(self.gladiators, self.styles, weapons, pairings=n == 2)
         return self
 
 
 TEAM_OPTIONS = ("teams", "team_end", "team_turns")
+# §30-§35 (X1, X6): left out of the normalised options while off, so records stay as they were.
+CAMPAIGN_OPTIONS = {"entrants": [], "sine_missione": False}
 
 
 def normalise(raw: Mapping[str, Any]) -> dict[str, Any]:
     out = validate_options(ColosseumOptions, raw, "colosseum")
     if not out["teams"]:  # a duel's options, and so its records, stay exactly as they were
         for name in TEAM_OPTIONS:
+            del out[name]
+    for name, off in CAMPAIGN_OPTIONS.items():
+        if out[name] == off:
             del out[name]
     return out
