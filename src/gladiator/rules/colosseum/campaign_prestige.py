@@ -54,13 +54,13 @@ def intimidation(state: ColosseumState, dice: Dice, events: list[Event]) -> None
     for seat in sides[high]:
         g = state.gladiators[seat]
         g.sheet = g.sheet.model_copy(update={"pb": pb})  # §3.13.1: the top CF box
-    low = "+".join(sides[1 - high])
+    low = sides[1 - high]
     events.append(
         event(
             "intimidation",
             "§35.4.1",
-            f"{text}: {low} is intimidated; {', '.join(sides[high])} get PB +{pb} against "
-            "opponents in their combat front (§35.4.2)",
+            f"{text}: {' and '.join(low)} {'is' if len(low) == 1 else 'are'} intimidated; PB +{pb}"
+            f" for {' and '.join(sides[high])} against opponents in his combat front (§35.4.2)",
             totals=totals,
             pb=pb,
             intimidated=list(sides[1 - high]),
