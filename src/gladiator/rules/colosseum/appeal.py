@@ -11,6 +11,9 @@ E12 §18.4: in a duel the appeal settles the match, so the phase it takes is the
     collision: no recovery, kick, throw or combat follows; §5.4.1 after the eighth phase: a phase
     of its own). The victor must allow it (he has no other opponent), may neither attack nor be
     attacked, and neither side does anything else in it; no wound bleeds in it (§10.5 SA).
+X6  §30.2.2 (the Campaign Game's X series): in a match `sine_missione` there is no appeal: the
+    beaten man is killed at once, no die thrown (method "sine missione"); phase.py throws no
+    stans missus roll (§5.4.1) in it either.
 """
 
 from __future__ import annotations
