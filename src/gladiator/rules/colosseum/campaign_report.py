@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gladiator.rules.colosseum.campaign_tally import SeatTally
+from gladiator.rules.colosseum.campaign_record import SeatTally
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.teams import sides_of
 

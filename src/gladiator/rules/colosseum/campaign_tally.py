@@ -26,48 +26,17 @@ X8  §31.2.2, §31.2.3, Q42: `missus` is a beaten man's successful appeal (§18.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Literal
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
+from gladiator.rules.colosseum.campaign_record import Blow, Death, SeatTally
+from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.vocabulary import AREAS, Area
 
 if TYPE_CHECKING:
-    from gladiator.rules.colosseum.state import ColosseumState, Gladiator
     from gladiator.rules.colosseum.wounds import HitOutcome
 
 __all__ = ["Blow", "Death", "SeatTally", "note_appeals", "note_hit", "note_wounds", "sweep"]
-
-Kind = Literal["slow", "quick"]
-
-
-@dataclass(frozen=True, slots=True)
-class Blow:
-    """One wounding attack on him (X7)."""
-
-    attacker: str
-    area: int  # 0-4, §3.9
-    first: bool  # the first attack to wound that area
-    turn: int
-
-
-@dataclass(frozen=True, slots=True)
-class Death:
-    killer: str | None
-    turn: int
-    kind: Kind
-
-
-@dataclass(frozen=True, slots=True)
-class SeatTally:
-    area_hits: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)
-    last_blow: Blow | None = None
-    killing_blow: Blow | None = None
-    mortal_blow: Blow | None = None
-    executed_by: str | None = None  # the victor at a Moment of Truth he lost
-    appeal: Literal["", "missus", "refused", "stans_missus"] = ""
-    spared_foes: tuple[str, ...] = ()
-    cleaved: bool = False
-    death: Death | None = None
 
 
 def _tally(state: ColosseumState, seat: str) -> SeatTally:
