@@ -11,12 +11,16 @@ E12 §18.4: in a duel the appeal settles the match, so the phase it takes is the
     collision: no recovery, kick, throw or combat follows; §5.4.1 after the eighth phase: a phase
     of its own). The victor must allow it (he has no other opponent), may neither attack nor be
     attacked, and neither side does anything else in it; no wound bleeds in it (§10.5 SA).
+X6  §30.2.2 (the Campaign Game's X series): in a match `sine_missione` there is no appeal: the
+    beaten man is killed at once, no die thrown (method "sine missione"); phase.py throws no
+    stans missus roll (§5.4.1) in it either.
 """
 
 from __future__ import annotations
 
 from gladiator.core.dice import Dice
 from gladiator.core.protocol import Event
+from gladiator.rules.colosseum.campaign_tally import note_appeals, sweep
 from gladiator.rules.colosseum.events import event
 from gladiator.rules.colosseum.state import ColosseumState
 from gladiator.rules.colosseum.team_end import team_spared
@@ -34,8 +38,11 @@ def moment_of_truth(
 ) -> None:
     """§18.3: each appellant rolls 2D6 + performance value + Prestige; above 9 is missus. §18.4
     (E12): the appeal takes the phase `when` names, in which nobody does anything else."""
+    sine_missione = bool(state.options.get("sine_missione"))  # §30.2.2 (X6)
     if victor is None:
         doing = "both appeal; neither moves nor fights"
+    elif sine_missione:
+        doing = f"sine missione, {appellants[0]} may not appeal: {victor} kills him (§30.2.2)"
     else:
         doing = (
             f"{appellants[0]} appeals for missus and {victor} must allow it; {victor} may neither "
@@ -51,6 +58,11 @@ def moment_of_truth(
     spared: dict[str, bool] = {}
     for seat in appellants:
         g = state.gladiators[seat]
+        if sine_missione:  # §30.2.2 (X6): a death match has no missus
+            spared[seat] = False
+            g.alive = False
+            g.cause = "killed at the Moment of Truth (sine missione)"
+            continue
         raw = g.attack_used - g.defence_used
         pv = int(raw / 10) if state.options["performance"] == "tenths" else raw  # Q7
         roll = dice.roll("2D6", f"{seat}'s appeal for missus", "§18.3")
@@ -71,6 +83,7 @@ def moment_of_truth(
         if not spared[seat]:
             g.alive = False
             g.cause = "killed at the Moment of Truth"
+    note_appeals(state, spared, victor)  # §31.2.2, §31.2.3 (X8): for the match report
     if state.options.get("teams"):  # §27: the beaten man leaves, the others fight on (G7)
         team_spared(state, appellants, victor, spared, events, finish)
         return
@@ -89,7 +102,8 @@ def moment_of_truth(
     if spared[beaten]:
         finish(state, (victor,), "missus", f"{victor} beat {beaten}, who is spared", events)
     else:
-        finish(state, (victor,), "mercy", f"{victor} beat {beaten} and killed him", events)
+        method = "sine missione" if sine_missione else "mercy"  # §30.2.2 (X6)
+        finish(state, (victor,), method, f"{victor} beat {beaten} and killed him", events)
 
 
 def finish(
@@ -107,6 +121,7 @@ def finish(
                 event("mortal", "§10.5", f"{g.seat} dies of his mortal wound", seat=g.seat)
             )
             summary += f"; {g.seat} dies of a mortal wound"
+    sweep(state)  # X7: the match report's deaths
     state.step = "over"
     state.winners = winners
     state.end_method = method

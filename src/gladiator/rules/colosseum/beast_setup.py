@@ -13,8 +13,8 @@ from gladiator.core.protocol import Event
 from gladiator.rules.colosseum.advanced_tables import advanced_tables
 from gladiator.rules.colosseum.beast_record import Beast
 from gladiator.rules.colosseum.beasts import beast_seats, beast_sheet, counter_hexes, random_kind
+from gladiator.rules.colosseum.campaign_entrants import seat_sheet
 from gladiator.rules.colosseum.events import event
-from gladiator.rules.colosseum.logsheet_roll import roll_log_sheet
 from gladiator.rules.colosseum.outfit import kitted_gladiator
 from gladiator.rules.colosseum.positions import Position, hex_text
 from gladiator.rules.colosseum.state import Gladiator
@@ -78,7 +78,10 @@ def beast_gladiators(
         key = _fighter_style(seat, options["gladiators"][i], options["styles"][i], dice)
         s = style(key)
         outfit = kit(key, parse_weapons(options["weapons"][i]))
-        sheet = roll_log_sheet(
+        sheet = seat_sheet(  # rolled, or a campaign entrant's (§30, X1)
+            options,
+            i,
+            events,
             dice,
             s.gladiator_class,
             id=counter(s.gladiator_class, out),

@@ -21,7 +21,7 @@ E4  A gladiator without a weapon may not attack (in the Advanced Game he may, un
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from gladiator.core.decisions import Distribute, SlotGroup
@@ -29,6 +29,7 @@ from gladiator.core.dice import Dice
 from gladiator.core.protocol import Event
 from gladiator.rules.colosseum.attacks import PhaseCombat
 from gladiator.rules.colosseum.board import board_of
+from gladiator.rules.colosseum.campaign_prestige import prestige_bonus
 from gladiator.rules.colosseum.cf_allocation import (
     Allocation,
     allocation_decision,
@@ -147,7 +148,7 @@ def prepare_combat(state: ColosseumState, events: list[Event]) -> bool:
             y.pa = _pa(y, x) if rot.defender_pa_allowed else 0
     for g, o in ((a, b), (b, a)):
         g.may_attack = _able(g, o)
-        avail, notes = cfs_available(g)
+        avail, notes = cfs_available(g, (o,))
         g.available = avail
         events.append(
             event(
@@ -163,12 +164,17 @@ def prepare_combat(state: ColosseumState, events: list[Event]) -> bool:
     return True
 
 
-def cfs_available(g: Gladiator) -> tuple[int, list[str]]:
-    """§9.3.1 (E2): his CFs available with his PA as set, and how they were reached: less 2 for a
-    Stumble (§15.5), plus a pair's bonus (§24.2, F9), less a net attack's cost (§20.3.2,
-    §9.3.2.2), halved if Prone (§16.3)."""
+def cfs_available(g: Gladiator, foes: Sequence[Gladiator] = ()) -> tuple[int, list[str]]:
+    """§9.3.1 (E2): his CFs available with his PA as set, and how they were reached: plus his PB
+    with one of `foes` in his combat front (§35.4.2, X4), less 2 for a Stumble (§15.5), plus a
+    pair's bonus (§24.2, F9), less a net attack's cost (§20.3.2, §9.3.2.2), halved if Prone
+    (§16.3)."""
     avail = g.sheet.available_cf(g.pa)
     notes = [f"CF {g.sheet.current_cf}", f"PA {g.pa:+d}", f"Stun −{g.sheet.stun_in_effect}"]
+    pb = prestige_bonus(g, foes)  # §35.4.2 (X4): 0 but in the Campaign Game
+    if pb:
+        avail += pb
+        notes.append(f"PB +{pb} (§35.4.2)")
     if g.stumbling:  # §15.5
         avail -= STUMBLE_CF_PENALTY
         notes.append("stumbling −2 (§15.5)")

@@ -38,6 +38,8 @@ from gladiator.rules.colosseum.beast_combat import (
 from gladiator.rules.colosseum.beast_phase import resolve_beast_plots
 from gladiator.rules.colosseum.beast_setup import beast_gladiators
 from gladiator.rules.colosseum.board import board, starting_positions
+from gladiator.rules.colosseum.campaign_prestige import intimidation
+from gladiator.rules.colosseum.campaign_report import campaign_report
 from gladiator.rules.colosseum.combat_step import (
     allocation_choice,
     prepare_combat,
@@ -122,6 +124,7 @@ class ColosseumRules(Ruleset[ColosseumState]):
         gladiators: dict[str, Gladiator] = {}
         if is_team_match(options):  # §27: 3 or 4 seats in two sides (teams.py, G1, G2)
             state = team_setup(options, dice, arena, counter_number, events)
+            intimidation(state, dice, events)  # §35.4 (Campaign Game, X4)
             start_phase(state, dice, events)
             return state, plain(events)
         if options.get("beasts"):  # §28: a gladiator against a beast (beast_setup.py)
@@ -169,6 +172,7 @@ class ColosseumRules(Ruleset[ColosseumState]):
         state = ColosseumState(
             options=dict(options), gladiators=gladiators, arena_size=size, walls=walls
         )
+        intimidation(state, dice, events)  # §35.4 (Campaign Game, X4)
         start_phase(state, dice, events)
         return state, plain(events)
 
@@ -256,6 +260,10 @@ class ColosseumRules(Ruleset[ColosseumState]):
 
     def data_digest(self) -> str:
         return digest()
+
+    def campaign_report(self, state: ColosseumState) -> dict[str, dict[str, Any]]:
+        """§31-§35 (X7-X9): what the Campaign Game reads off a finished match."""
+        return campaign_report(state)
 
     def heuristic(self, state: ColosseumState, seat: str) -> float:
         out = self.outcome(state)

@@ -11,6 +11,7 @@ from gladiator.core.dice import Dice
 from gladiator.core.protocol import Event
 from gladiator.rules.colosseum.beasts import t25_critical
 from gladiator.rules.colosseum.board import board_of
+from gladiator.rules.colosseum.campaign_tally import note_hit
 from gladiator.rules.colosseum.cleaving import cleave
 from gladiator.rules.colosseum.crt import CrtOutcome
 from gladiator.rules.colosseum.events import event, sheet_events
@@ -102,6 +103,7 @@ def strike(
     t, ph = state.turn, state.phase
 
     def apply_hit(hit: HitOutcome) -> int:
+        note_hit(state, att, d, hit)  # §31.2.4, §35.5.2 (X7, X8): for the match report
         lost = apply_body_hit(state, d, hit, lose)
         if hit.cleaving and d.alive and state.options.get("advanced"):  # §26.2 (K1)
             cleave(state, board_of(state), d, att, dice, events)

@@ -57,6 +57,7 @@ AREA_NAMES: dict[Area, str] = {
     "legs": "Legs",
 }
 PHASES_PER_TURN = 8  # §5.1
+CAREER_MAX = 99  # X1: the largest rating a campaign career's sheet takes (a typo guard)
 # §3.10: the armour table of each class.
 ARMOUR_TABLE: dict[GladiatorClass, str] = {"light": "T1", "medium": "T2", "heavy": "T3"}
 
@@ -156,6 +157,13 @@ class LogSheet(_Frozen):
     armour_roll_2: StrictInt | None = Field(default=None, ge=1, le=6)
     # §36.3 TG (Campaign Game, Q50, TL8): the first CF category of each area is not counted.
     toughness: StrictBool = False
+    # §30-§35 (Campaign Game, campaign_entrants.py, X1, X3): `career` ratings come from a
+    # campaign's career (XP and injuries, Q43), not 3D6 on T4; `custom_armour` was bought piece by
+    # piece (§34), not rolled; `pb` is this match's Prestige CF bonus, the top CF box (§3.13.1,
+    # §35.4). All three are off on every Basic and Advanced Game sheet.
+    career: StrictBool = False
+    custom_armour: StrictBool = False
+    pb: StrictInt = Field(default=0, ge=0)
     # -- marks made during the match --------------------------------------------------------
     wounds: tuple[StrictInt, StrictInt, StrictInt, StrictInt, StrictInt] = (0, 0, 0, 0, 0)
     cf_lost_other: StrictInt = Field(default=0, ge=0)  # permanent losses besides wounds (§10.5 V)
@@ -173,11 +181,19 @@ class LogSheet(_Frozen):
         for rating in CHARACTERISTICS:  # §3.11.1: every rating is a value of its T4 column
             column = sorted({getattr(row, rating) for row in t4.rows})
             value = getattr(self, rating)
-            if value not in column:
+            if self.career:  # X1: a career's ratings may lie outside T4 (Q43)
+                low = 1 if rating == "w" else 0
+                if not low <= value <= CAREER_MAX:
+                    raise ValueError(
+                        f"{rating.upper()} {value} is not {low} to {CAREER_MAX} (a career, X1)"
+                    )
+            elif value not in column:
                 raise ValueError(
                     f"{rating.upper()} {value} is not on T4 ({column[0]} to {column[-1]}, §3.11.1)"
                 )
-        if self.style is not None:  # §19: the style's armour, not a row of the table (F4)
+        # §19: the style's armour, not a row of the table (F4); §34 (X3): bought armour is
+        # neither.
+        if self.style is not None and not self.custom_armour:
             check_styled_sheet(
                 self.style,
                 self.gladiator_class,
@@ -188,7 +204,7 @@ class LogSheet(_Frozen):
             )
         elif self.armour_roll_2 is not None:
             raise ValueError("a second armour roll is a Crupellarius's (§19.4.4)")
-        if self.style is None:
+        if self.style is None and not self.custom_armour:
             self._check_basic_armour()
         # §3.12: each area takes at most W wounds.
         for area, n in zip(AREAS, self.wounds, strict=True):
@@ -617,4 +633,8 @@ class LogSheet(_Frozen):
             **({"style": self.style} if self.style is not None else {}),
             **({"armour_roll_2": self.armour_roll_2} if self.armour_roll_2 is not None else {}),
             **({"toughness": True} if self.toughness else {}),  # §36.3 TG
+            # §30-§35 (X1, X3): written only when set, so every other sheet reads as before.
+            **({"career": True} if self.career else {}),
+            **({"custom_armour": True} if self.custom_armour else {}),
+            **({"pb": self.pb} if self.pb else {}),
         }

@@ -51,6 +51,9 @@ _KEYS = frozenset(
         "plot",
         "style",
         "armour_roll_2",
+        "career",
+        "custom_armour",
+        "pb",
     }
 )
 

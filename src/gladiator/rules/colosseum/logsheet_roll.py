@@ -4,7 +4,8 @@ characteristics (§3.11.1); a style's own armour rolls in the Advanced Game (§1
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 from gladiator.rules.colosseum.logsheet import ARMOUR_TABLE, CHARACTERISTICS, LogSheet, row_armour
 from gladiator.rules.colosseum.styles import rolls_needed, style, styled_armour
@@ -35,11 +36,13 @@ def roll_log_sheet(
     prestige: int = 0,
     style: str | None = None,
     shield: bool = True,
+    ratings: Mapping[str, int] | None = None,
 ) -> LogSheet:
     """§3: a new sheet. Rolls in the sheet's order: armour 1D6 (§3.10), then 3D6 for TR, ST, AG,
     CN and W (§3.11.1). With a `style` (§19, Advanced Game) the style's armour rolls instead
     (none for a Velite, two for a Crupellarius) and its armour, shield and move (styles.py, F4);
-    `shield` False leaves the shield behind (F2)."""
+    `shield` False leaves the shield behind (F2). Given `ratings` (a campaign career's TR ST AG CN
+    W, §30, X1) the armour is still rolled but the characteristics are not."""
     if gladiator_class not in CLASSES:
         raise ValueError(f"class {gladiator_class!r} is not light, medium or heavy (§3.4)")
     table_name = ARMOUR_TABLE[gladiator_class]
@@ -53,17 +56,17 @@ def roll_log_sheet(
             opponent_is_retiarius=opponent_is_retiarius,
             prestige=prestige,
             shield=shield,
+            ratings=ratings,
         )
     roll = dice.d(6, f"armour and shield, {gladiator_class} ({table_name})", "§3.10")
     row = tables().armour.table(gladiator_class).row(roll)
-    ratings = _roll_ratings(dice)
     return LogSheet.model_validate(
         {
             "id": id,
             "name": name,
             "gladiator_class": gladiator_class,
             "prestige": prestige,
-            **ratings,
+            **_ratings(dice, ratings),
             "armour": row_armour(row),
             # §3.10.2: the opponent of a Retiarius always carries a small shield.
             "shield": "small" if opponent_is_retiarius else row.shield,
@@ -71,6 +74,13 @@ def roll_log_sheet(
             "opponent_is_retiarius": opponent_is_retiarius,
         }
     )
+
+
+def _ratings(dice: DiceLike, career: Mapping[str, int] | None) -> dict[str, Any]:
+    """The five ratings: a career's as given (X1, no dice), or rolled (§3.11.1)."""
+    if career is None:
+        return _roll_ratings(dice)
+    return {**{c: career[c] for c in CHARACTERISTICS}, "career": True}
 
 
 def _roll_ratings(dice: DiceLike) -> dict[str, int]:
@@ -92,6 +102,7 @@ def _roll_styled(
     opponent_is_retiarius: bool,
     prestige: int,
     shield: bool,
+    ratings: Mapping[str, int] | None,
 ) -> LogSheet:
     """§19, F4: the style's armour rolls (0-2), then the characteristics."""
     table_name = ARMOUR_TABLE[gladiator_class]
@@ -113,7 +124,7 @@ def _roll_styled(
             "name": name,
             "gladiator_class": gladiator_class,
             "prestige": prestige,
-            **_roll_ratings(dice),
+            **_ratings(dice, ratings),
             "armour": armour,
             "shield": carried,
             "armour_roll": rolls[0] if rolls else None,

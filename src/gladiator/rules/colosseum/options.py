@@ -14,6 +14,7 @@ from pydantic import (
     model_validator,
 )
 
+from gladiator.rules.colosseum.campaign_entrants import check_entrant_seats
 from gladiator.rules.colosseum.styles import check_choices, parse_weapons
 from gladiator.rules.colosseum.teams import ALL_SEATS, MAX_SEATS, parse_teams
 from gladiator.rules.common import validate_options
@@ -156,6 +157,11 @@ class ColosseumOptions(BaseModel):
     talents: list[str] = Field(default_factory=_no_talents)
     # §36.3, §21.1.1 (TL2): a campaign match's styles and optional weapons need their talents.
     talent_prerequisites: bool = False
+    # §30-§35 (the Campaign Game, Advanced only; campaign_entrants.py, X1-X5): per seat, a
+    # campaign's gladiator ({} rolls him as usual; empty: everyone rolled), and §30.2.2's death
+    # match (X6: no stans missus, no missus).
+    entrants: list[dict[str, Any]] = Field(default_factory=list)
+    sine_missione: bool = False
 
     @model_validator(mode="before")
     @classmethod
@@ -311,6 +317,23 @@ class ColosseumOptions(BaseModel):
             raise ValueError("team combat is the Advanced Game's (§27): set advanced = true")
         return ":".join("+".join(side) for side in parse_teams(value))
 
+    @field_validator("entrants", mode="before")
+    @classmethod
+    def _entrants(cls, value: Any, info: ValidationInfo) -> Any:
+        from gladiator.rules.colosseum.campaign_entrants import parse_entrants
+
+        out = parse_entrants(value)
+        if any(out) and not info.data.get("advanced"):
+            raise ValueError("the Campaign Game's (§30): set advanced = true")
+        return out
+
+    @field_validator("sine_missione")
+    @classmethod
+    def _death_match(cls, value: bool, info: ValidationInfo) -> bool:
+        if value and not info.data.get("advanced"):
+            raise ValueError("the Campaign Game's (§30.2.2): set advanced = true")
+        return value
+
     @field_validator("team_end", "team_turns")
     @classmethod
     def _team_only(cls, value: Any, info: ValidationInfo) -> Any:
@@ -347,6 +370,7 @@ class ColosseumOptions(BaseModel):
                 raise ValueError(f"styles: a {key} fights beasts (§28.2); name one with beasts=")
         if beasts and self.solitaire:
             raise ValueError("beasts and solitaire cannot be played together (§28, §29)")
+        check_entrant_seats(self.entrants, seats, self.styles, beasts)  # §30, §34 (X3)
         weapons = [parse_weapons(w) for w in self.weapons]
         check_choices(self.gladiators, self.styles, weapons, pairings=n == 2)
         if self.talent_prerequisites:  # §36.3, §21.1.1 (TL2)
@@ -362,6 +386,8 @@ TEAM_OPTIONS = ("teams", "team_end", "team_turns")
 # §36 (TL1): written into a match's options only when some gladiator has a talent or the
 # prerequisites are checked, so every other match and record stays exactly as it was.
 TALENT_OPTIONS = ("talents", "talent_prerequisites")
+# §30-§35 (X1, X6): left out of the normalised options while off, so records stay as they were.
+CAMPAIGN_OPTIONS = {"entrants": [], "sine_missione": False}
 
 
 def normalise(raw: Mapping[str, Any]) -> dict[str, Any]:
@@ -371,5 +397,8 @@ def normalise(raw: Mapping[str, Any]) -> dict[str, Any]:
             del out[name]
     if not any(out["talents"]) and not out["talent_prerequisites"]:
         for name in TALENT_OPTIONS:
+            del out[name]
+    for name, off in CAMPAIGN_OPTIONS.items():
+        if out[name] == off:
             del out[name]
     return out

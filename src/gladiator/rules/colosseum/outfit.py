@@ -12,9 +12,9 @@ from typing import Any
 
 from gladiator.core.dice import Dice
 from gladiator.core.protocol import Event
+from gladiator.rules.colosseum.campaign_entrants import seat_sheet
 from gladiator.rules.colosseum.events import event
 from gladiator.rules.colosseum.logsheet import LogSheet
-from gladiator.rules.colosseum.logsheet_roll import roll_log_sheet
 from gladiator.rules.colosseum.positions import Position
 from gladiator.rules.colosseum.postures import FALL_PRONE_BELOW, fall_prone
 from gladiator.rules.colosseum.state import Gladiator
@@ -64,7 +64,10 @@ def styled_gladiators(
         against = [keys[j] for j in (foes(i) if foes is not None else (1 - i,))]
         s = style(key)
         outfit = kit(key, parse_weapons(options["weapons"][i]))
-        sheet = roll_log_sheet(
+        sheet = seat_sheet(  # rolled, or a campaign entrant's (§30, X1)
+            options,
+            i,
+            events,
             dice,
             s.gladiator_class,
             id=counter(s.gladiator_class, gladiators),

@@ -15,6 +15,7 @@ from gladiator.core.dice import Dice
 from gladiator.core.protocol import Event
 from gladiator.rules.colosseum.appeal import finish, moment_of_truth
 from gladiator.rules.colosseum.beasts import beast_match_over
+from gladiator.rules.colosseum.campaign_tally import sweep
 from gladiator.rules.colosseum.combat_geometry import (
     in_front,
 )
@@ -124,6 +125,7 @@ def end_phase(state: ColosseumState, dice: Dice, events: list[Event]) -> None:
 
 
 def check_deaths(state: ColosseumState, events: list[Event]) -> bool:
+    sweep(state)  # X7: the match report's deaths, before the dead leave
     if is_team_match(state.options):  # §27: the dead leave; the rest fight on (G7)
         return team_deaths(state, events, finish)
     dead = [g for g in state.gladiators.values() if not g.alive]
@@ -170,7 +172,9 @@ def end_turn(state: ColosseumState, dice: Dice, events: list[Event]) -> None:
         else:
             events.append(event("endurance", "§17.2", f"{text}: no loss", seat=seat, lost=0))
     sm = end.stans_missus
-    if t >= sm.first_turn and not state.options.get("beasts"):  # B9: a beast is fought out
+    # B9: a beast is fought out; §30.2.2 (X6): a death match has no stans missus.
+    stops = not state.options.get("beasts") and not state.options.get("sine_missione")
+    if t >= sm.first_turn and stops:
         roll = dice.roll(sm.dice, "stans missus 1D6 + turn", "§5.4.1")
         stopped = roll + t > sm.stopped_if_above
         events.append(

@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from gladiator.core.hexgrid import Hex, distance
 from gladiator.rules.colosseum.beast_record import Beast
+from gladiator.rules.colosseum.campaign_record import SeatTally
 from gladiator.rules.colosseum.logsheet import LogSheet
 from gladiator.rules.colosseum.plots import Posture
 from gladiator.rules.colosseum.wounds import CriticalRecord
@@ -205,6 +206,9 @@ class ColosseumState:
     # Moment of Truth), taken off the sand at the end of their phase so that play goes on
     # among the rest. Always empty in a duel, which ends with its first beaten man.
     fallen: dict[str, Gladiator] = field(default_factory=dict)
+    # §31.2, §35.5 (campaign_tally.py, X7, X8): what the match report reads besides the sheets;
+    # kept for every match, read by no rule and written in no record.
+    tally: dict[str, SeatTally] = field(default_factory=dict)
 
     def side(self, seat: str) -> int:
         """The side (0 or 1) of a seat: §27's teams option, or the duel's red 0 and blue 1."""
@@ -252,6 +256,7 @@ class ColosseumState:
             early_plots=dict(self.early_plots),
             blood_counters=list(self.blood_counters),
             fallen=dict(self.fallen),
+            tally=dict(self.tally),
         )
 
     def to_dict(self) -> dict[str, Any]:

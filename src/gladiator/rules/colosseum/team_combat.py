@@ -164,13 +164,14 @@ def team_prepare(state: ColosseumState, events: list[Event]) -> bool:
         x.targets = tuple(targets)
         x.may_attack = bool(targets)
         x.pa = max((pa for _, pa, _ in targets), default=0)
-        _available(x, events)
+        _available(x, events, [state.gladiators[t] for t, _, _ in targets])  # X4: PB
     return True
 
 
-def _available(g: Gladiator, events: list[Event]) -> None:
-    """§9.3.1 as in the duel (E2), with his largest PA over the opponents he may attack."""
-    avail, notes = cfs_available(g)  # no net attack in a team match (G14): no net cost
+def _available(g: Gladiator, events: list[Event], foes: list[Gladiator]) -> None:
+    """§9.3.1 as in the duel (E2), with his largest PA over the opponents he may attack (`foes`;
+    his PB with one of them in his front, X4)."""
+    avail, notes = cfs_available(g, foes)  # no net attack in a team match (G14): no net cost
     g.available = avail
     aims = "; may attack " + ", ".join(
         f"{t} (PA {pa:+d}{f', one attack up to {cap} CF (§27.5)' if cap > 8 else ''})"

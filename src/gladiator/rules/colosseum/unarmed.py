@@ -26,6 +26,7 @@ from dataclasses import replace
 from gladiator.core.dice import Dice
 from gladiator.core.protocol import Event
 from gladiator.rules.colosseum.advanced_tables import advanced_tables
+from gladiator.rules.colosseum.campaign_tally import note_wounds
 from gladiator.rules.colosseum.crt import CrtOutcome
 from gladiator.rules.colosseum.events import event, sheet_events
 from gladiator.rules.colosseum.hits import Lose, apply_body_hit, stun_hit
@@ -97,7 +98,11 @@ def unarmed_strike(
         purpose=f"{att.seat}'s unarmed blow, {u.hit_stun.dice} + ST + 2 × H bonus = {drm:+d}",
         rule="§23.2.3",
     )
-    return stun + _critical(state, d, area, stun, dice, events, lose)
+    before = d.sheet.wounds_in(area)
+    lost = stun + _critical(state, d, area, stun, dice, events, lose)
+    if d.sheet.wounds_in(area) > before:  # §31.2.4 (X7): a wounding attack, for the report
+        note_wounds(state, att, d, area, killed=d.sheet.killed)
+    return lost
 
 
 def _critical(
