@@ -68,7 +68,7 @@ def documents_digest(
 def _text(doc: Mapping[str, Any], key: str, what: str, *, limit: int = 200) -> str:
     value = doc.get(key)
     if not isinstance(value, str) or not value or len(value) > limit:
-        raise StoreError(f"{what} needs a {key!r} of 1 to {limit} characters, not {value!r}")
+        raise StoreError(f"{what} needs {key!r} as text of 1 to {limit} characters, not {value!r}")
     return value
 
 

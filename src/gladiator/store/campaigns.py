@@ -14,7 +14,7 @@ from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, func, insert, select, update
+from sqlalchemy import Connection, Engine, func, insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from gladiator.store.campaign_docs import (
@@ -76,8 +76,8 @@ class _Items:
         unique_ids([f[0] for f, _ in self.gladiators], "gladiator")
         unique_ids([f[0] for f, _ in self.bouts], "bout")
 
-    def write(self, session: Session, campaign_id: str, seq: int) -> None:
-        self._check_lanistas_exist(session, campaign_id)
+    def write(self, conn: Connection, campaign_id: str, seq: int) -> None:
+        self._check_lanistas_exist(conn, campaign_id)
         lanistas = [
             {"id": i, "name": name, "kind": kind, "doc": doc}
             for (i, name, kind), doc in self.lanistas
@@ -96,15 +96,15 @@ class _Items:
             (GladiatorRow, gladiators),
             (BoutRow, bouts),
         ):
-            _upsert(session, row_type, campaign_id, seq, values)
+            _upsert(conn, row_type, campaign_id, seq, values)
 
-    def _check_lanistas_exist(self, session: Session, campaign_id: str) -> None:
+    def _check_lanistas_exist(self, conn: Connection, campaign_id: str) -> None:
         named = {lanista for (_, lanista, _), _ in self.gladiators if lanista is not None}
         named -= {f[0] for f, _ in self.lanistas}
         if not named:
             return
         known = set(
-            session.scalars(
+            conn.scalars(
                 select(LanistaRow.id).where(
                     LanistaRow.campaign_id == campaign_id, LanistaRow.id.in_(named)
                 )
@@ -116,7 +116,7 @@ class _Items:
 
 
 def _upsert(
-    session: Session,
+    conn: Connection,
     row_type: type[LanistaRow] | type[GladiatorRow] | type[BoutRow],
     campaign_id: str,
     seq: int,
@@ -125,7 +125,7 @@ def _upsert(
     if not values:
         return
     existing = set(
-        session.scalars(
+        conn.scalars(
             select(row_type.id).where(
                 row_type.campaign_id == campaign_id, row_type.id.in_([v["id"] for v in values])
             )
@@ -136,13 +136,13 @@ def _upsert(
     ]
     for v in values:
         if v["id"] in existing:
-            session.execute(
+            conn.execute(
                 update(row_type)
                 .where(row_type.campaign_id == campaign_id, row_type.id == v["id"])
                 .values(**{k: x for k, x in v.items() if k != "id"}, seq=seq)
             )
     if fresh:
-        session.execute(insert(row_type), fresh)
+        conn.execute(insert(row_type), fresh)
 
 
 class CampaignStore:
@@ -237,7 +237,7 @@ class CampaignStore:
                     updated_at=now,
                 )
             )
-            self._write_step(session, campaign_id, 0, step, items, now)
+            self._write_step(session.connection(), campaign_id, 0, step, items, now)
 
     def commit_step(
         self,
@@ -264,12 +264,12 @@ class CampaignStore:
             now = _now()
             # Claiming the seq is the transaction's first write: it takes the row lock
             # (PostgreSQL) or the database's write lock (SQLite) before anything is read.
-            claimed = session.execute(
+            claimed = session.connection().execute(
                 update(CampaignRow)
                 .where(CampaignRow.id == campaign_id, CampaignRow.seq == seq - 1)
                 .values(seq=seq, meta=step["meta"], updated_at=now)
             )
-            if claimed.rowcount != 1:  # type: ignore[attr-defined]
+            if claimed.rowcount != 1:
                 stored = session.scalar(
                     select(CampaignRow.seq).where(CampaignRow.id == campaign_id)
                 )
@@ -278,7 +278,7 @@ class CampaignStore:
                 if seq <= stored:
                     raise StoreError(f"step {seq} is already stored (the campaign is at {stored})")
                 raise StoreError(f"the campaign is at step {stored}: the next step is {stored + 1}")
-            self._write_step(session, campaign_id, seq, step, items, now)
+            self._write_step(session.connection(), campaign_id, seq, step, items, now)
 
     @staticmethod
     def _checked_step(
@@ -312,14 +312,14 @@ class CampaignStore:
 
     @staticmethod
     def _write_step(
-        session: Session,
+        conn: Connection,
         campaign_id: str,
         seq: int,
         step: dict[str, Any],
         items: _Items,
         now: datetime,
     ) -> None:
-        session.execute(
+        conn.execute(
             insert(CampaignStepRow).values(
                 campaign_id=campaign_id,
                 seq=seq,
@@ -329,9 +329,9 @@ class CampaignStore:
                 at=now,
             )
         )
-        items.write(session, campaign_id, seq)
+        items.write(conn, campaign_id, seq)
         if step["ledger"]:
-            session.execute(
+            conn.execute(
                 insert(LedgerEntryRow),
                 [
                     {"campaign_id": campaign_id, "seq": seq, "account": a, "amount": n, "memo": m}
