@@ -239,6 +239,16 @@ def test_ledger_entries_that_do_not_sum_to_zero_are_refused(store: CampaignStore
     _unchanged(store, 0, {"bank": -200, "lanista:ann": 100, "lanista:bob": 100})
 
 
+def test_ledger_entries_may_be_mappings(store: CampaignStore) -> None:
+    _create(store)
+    entries = [
+        {"account": "lanista:ann", "amount": -4, "memo": "fine"},
+        {"account": "bank", "amount": 4, "memo": "fine of ann"},
+    ]
+    store.commit_step("c1", 1, "fine", {}, {}, [], [], [], entries, "")
+    assert store.balances("c1")["lanista:ann"] == 96
+
+
 @pytest.mark.parametrize(
     ("lanistas", "gladiators", "bouts", "ledger", "payload", "message"),
     [

@@ -114,12 +114,16 @@ def unique_ids(ids: Sequence[str], what: str) -> None:
 
 
 def check_ledger(ledger: Iterable[Any]) -> list[tuple[str, int, str]]:
-    """The entries as (account, amount, memo); StoreError unless they sum to 0."""
+    """The entries, given as (account, amount, memo) or as {"account", "amount", "memo"}, as
+    tuples; StoreError unless they sum to 0."""
     entries: list[tuple[str, int, str]] = []
     for entry in ledger:
-        if not isinstance(entry, Sequence) or isinstance(entry, str) or len(entry) != 3:
+        if isinstance(entry, Mapping) and {"account", "amount", "memo"} <= entry.keys():
+            account, amount, memo = entry["account"], entry["amount"], entry["memo"]
+        elif isinstance(entry, Sequence) and not isinstance(entry, str) and len(entry) == 3:
+            account, amount, memo = entry
+        else:
             raise StoreError(f"a ledger entry is (account, amount, memo), not {entry!r}")
-        account, amount, memo = entry
         if not isinstance(account, str) or not account or len(account) > _ACCOUNT_LENGTH:
             raise StoreError(f"a ledger entry names no account: {entry!r}")
         if not isinstance(amount, int) or isinstance(amount, bool) or not -_INT64 < amount < _INT64:

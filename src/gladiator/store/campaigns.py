@@ -40,7 +40,8 @@ from gladiator.store.stored_campaign import CampaignSummary, LedgerLine, StoredC
 
 __all__ = ["CampaignStore", "LedgerEntry"]
 
-LedgerEntry = tuple[str, int, str]  # account, amount, memo
+# (account, amount, memo), or a mapping with those keys
+LedgerEntry = tuple[str, int, str] | Mapping[str, Any]
 Doc = Mapping[str, Any]
 _RACE = "another step of this campaign was stored at the same time"
 
