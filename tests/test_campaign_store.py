@@ -430,3 +430,27 @@ def test_kill_9_at_random_points_loses_no_step_halves_none_doubles_none(
         ]
         assert a.ledger("crash") == b.ledger("crash")
         assert a.balances("crash") == b.balances("crash")
+
+
+@pytest.mark.parametrize(
+    "tamper",
+    [
+        # A step's entries written twice: balanced, but doubled.
+        "INSERT INTO ledger_entries (campaign_id, seq, account, amount, memo) "
+        "SELECT campaign_id, seq, account, amount, memo FROM ledger_entries "
+        "WHERE campaign_id = 'probe' AND seq = 5",
+        # An item left at what an earlier step wrote.
+        "UPDATE lanistas SET seq = 0 WHERE campaign_id = 'probe' AND id = 'ann'",
+        "UPDATE gladiators SET doc = '{}' WHERE campaign_id = 'probe' AND id = 'ann1'",
+    ],
+)
+def test_the_crash_check_finds_a_doubled_or_half_applied_step(tamper: str, tmp_path: Any) -> None:
+    """Probe for the harness: what a broken store could leave fails its check."""
+    url = f"sqlite:///{tmp_path / 'probe.db'}"
+    ref = reference_run(SEED, 20, synthetic_step)
+    with CampaignStore(url) as store:
+        run_steps(store, "probe", SEED, 20, synthetic_step)
+    assert check_stored(url, "probe", ref) == 20
+    _raw_sql(url, tamper)
+    with pytest.raises(AssertionError):
+        check_stored(url, "probe", ref)
