@@ -447,7 +447,9 @@ def test_a_database_from_a_newer_version_is_refused(store: Store, url: str) -> N
     _create(store, "m1")
     store.close()
     _raw_sql(url, f"UPDATE meta SET value = '{SCHEMA_VERSION + 1}' WHERE key = 'schema_version'")
-    with pytest.raises(StoreError, match=r"written by a newer gladiator \(schema version 2"):
+    with pytest.raises(
+        StoreError, match=rf"written by a newer gladiator \(schema version {SCHEMA_VERSION + 1};"
+    ):
         Store(url)
 
 

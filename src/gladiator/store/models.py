@@ -22,8 +22,9 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 __all__ = ["SCHEMA_VERSION", "Base", "MatchRow", "MetaRow", "OrderRow", "SeatRow"]
 
-# Raise this when a table changes; a database written under a higher number is refused.
-SCHEMA_VERSION = 1
+# The number of the newest migration (store/migrations/versions): each migration writes its number
+# into `meta`, so a gladiator that knows fewer migrations refuses a database written by a newer one.
+SCHEMA_VERSION = 2
 
 
 class Base(DeclarativeBase):

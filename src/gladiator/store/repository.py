@@ -16,6 +16,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session, selectinload, sessionmaker
 
 from gladiator.core.seeding import matches_commitment
+from gladiator.store.campaigns import CampaignStore
 from gladiator.store.engine import database_errors, open_engine, serialiser
 from gladiator.store.errors import StoreError
 from gladiator.store.models import MatchRow, OrderRow, SeatRow
@@ -70,6 +71,11 @@ class Store:
 
     def close(self) -> None:
         self._engine.dispose()
+
+    @property
+    def campaigns(self) -> CampaignStore:
+        """The campaigns of this database, on this Store's connections."""
+        return CampaignStore.sharing(self._engine, self._lock)
 
     def __enter__(self) -> Store:
         return self
