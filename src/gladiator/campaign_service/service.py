@@ -1,0 +1,120 @@
+"""A campaign kept in the store: every step applied to the stored state and committed in one
+transaction (its changed items, the step and its ledger entries together, or nothing).
+
+The campaign package is pure: `apply_step(state, step)` gives the new state and the ledger
+entries. This service loads the state from the store, applies the step, and commits the items the
+step changed with `CampaignStore.commit_step`, which refuses a step whose seq is not the next (so
+a step retried after a crash, or sent twice by two windows, is never applied twice). A refused
+step (`CampaignError`, `StoreError`) writes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from gladiator.campaign import CampaignError, CampaignState, StepResult, apply_step, state_digest
+from gladiator.campaign.state import Bout, Career, Lanista, Meta
+from gladiator.store import CampaignStore, StoredCampaign
+
+__all__ = ["CampaignService", "docs_of", "state_of"]
+
+Doc = dict[str, Any]
+
+
+def _meta_doc(meta: Meta) -> Doc:
+    return meta.model_dump(mode="json", by_alias=True)
+
+
+def _bout_doc(bout: Bout) -> Doc:
+    # The store indexes a bout's matches under "match_ids" (a web page finds the bout of a match).
+    return {**bout.model_dump(mode="json"), "match_ids": list(bout.matches)}
+
+
+def docs_of(state: CampaignState) -> tuple[Doc, list[Doc], list[Doc], list[Doc]]:
+    """The state as the store keeps it: meta, lanistas, gladiators, bouts (plain JSON dicts)."""
+    return (
+        _meta_doc(state.meta),
+        [lanista.model_dump(mode="json") for lanista in state.lanistas.values()],
+        [career.model_dump(mode="json") for career in state.gladiators.values()],
+        [_bout_doc(bout) for bout in state.bouts.values()],
+    )
+
+
+def state_of(stored: StoredCampaign) -> CampaignState:
+    """The campaign state from what the store holds (the reverse of `docs_of`)."""
+    bouts = {}
+    for doc in stored.bouts:
+        plain = {k: v for k, v in doc.items() if k != "match_ids"}
+        bouts[plain["id"]] = Bout.model_validate(plain)
+    return CampaignState(
+        meta=Meta.model_validate(stored.meta),
+        lanistas={d["id"]: Lanista.model_validate(d) for d in stored.lanistas},
+        gladiators={d["id"]: Career.model_validate(d) for d in stored.gladiators},
+        bouts=bouts,
+    )
+
+
+def _changed(before: Iterable[Doc], after: Iterable[Doc]) -> list[Doc]:
+    old = {d["id"]: d for d in before}
+    return [d for d in after if old.get(d["id"]) != d]
+
+
+def _ledger(result: StepResult) -> list[tuple[str, int, str]]:
+    return [(e.account, e.amount, e.memo) for e in result.ledger]
+
+
+class CampaignService:
+    """Create, load and step campaigns in `store`."""
+
+    def __init__(self, store: CampaignStore) -> None:
+        self.store = store
+
+    def create(self, step: Mapping[str, Any]) -> StepResult:
+        """Step 0: a `create` step (id, name, seed, options, lanistas)."""
+        result = apply_step(None, dict(step))
+        meta, lanistas, gladiators, bouts = docs_of(result.state)
+        self.store.create_campaign(
+            result.state.meta.id,
+            result.state.meta.name,
+            result.state.meta.seed,
+            meta,
+            lanistas,
+            gladiators,
+            bouts,
+            _ledger(result),
+            state_digest=state_digest(result.state),
+            payload=dict(step),
+        )
+        return result
+
+    def load(self, campaign_id: str) -> CampaignState:
+        stored = self.store.load_campaign(campaign_id)
+        if stored is None:
+            raise CampaignError(f"there is no campaign {campaign_id!r}")
+        return state_of(stored)
+
+    def step(self, campaign_id: str, step: Mapping[str, Any]) -> StepResult:
+        """Apply `step` to the stored campaign and commit it; refused steps write nothing."""
+        state = self.load(campaign_id)
+        return self.step_from(state, step)
+
+    def step_from(self, state: CampaignState, step: Mapping[str, Any]) -> StepResult:
+        """As `step`, from a state already loaded (the store still refuses it unless the state
+        is the stored one: its seq must be the stored seq)."""
+        result = apply_step(state, dict(step))
+        old = docs_of(state)
+        new = docs_of(result.state)
+        self.store.commit_step(
+            result.state.meta.id,
+            result.state.meta.seq,
+            str(step["kind"]),
+            dict(step),
+            new[0],
+            _changed(old[1], new[1]),
+            _changed(old[2], new[2]),
+            _changed(old[3], new[3]),
+            _ledger(result),
+            state_digest(result.state),
+        )
+        return result
