@@ -86,7 +86,10 @@ def counter_number(cls: str, taken: Mapping[str, Gladiator]) -> int:
     5-8 medium, 9-12 heavy: the first of his class's counters not yet in the arena."""
     first = {"light": 1, "medium": 5, "heavy": 9}[cls]
     used = {g.sheet.id for g in taken.values()}
-    return next(n for n in range(first, first + 4) if n not in used)
+    # G16: a big team match (§30.2.1.1) may field more than four of a class; the extras get
+    # the numbers after the box's twelve counters.
+    spare = next(n for n in range(13, 13 + len(taken) + 1) if n not in used)
+    return next((n for n in range(first, first + 4) if n not in used), spare)
 
 
 class ColosseumRules(Ruleset[ColosseumState]):
@@ -97,8 +100,11 @@ class ColosseumRules(Ruleset[ColosseumState]):
         "advanced": "the Advanced Game, §19-§29: styles, nets, weapons, specials, walls, ...",
         "styles": "a T37 fighting style per seat (§19), or random",
         "weapons": "per seat, where the style lets him choose (§21, §24): e.g. sword,axe",
-        "beasts": "a beast hunt (§28): seat:kind, e.g. blue:lion (or blue:random)",
-        "teams": "team combat (§27): sides of seats, e.g. red+green:blue",
+        "beasts": "a beast hunt (§28): seat:kind, e.g. blue:lion (or blue:random); "
+        "up to 3 beasts against red: blue:lion,green:bear,gold:random (§30.2.1.1)",
+        "teams": "team combat (§27): sides of seats, e.g. red+green:blue; up to 6 a side "
+        "(§30.2.1.1): red, blue, green, gold, white, black, purple, silver, orange, brown, "
+        "grey, pink",
         "solitaire": "seats the §29 centurion rules move after the others have plotted",
     }
     # 2: the Basic Game's corrections (M3, §10.3.3, E9, M5) and the Advanced Game (§19-§29).
@@ -111,7 +117,7 @@ class ColosseumRules(Ruleset[ColosseumState]):
         return ColosseumOptions.model_json_schema()
 
     def seats(self, options: Mapping[str, Any]) -> tuple[str, ...]:
-        return seats_of(options)  # red and blue; a team match's 3 or 4 (§27, G1)
+        return seats_of(options)  # red and blue; a team match's 3 to 12 (§27, G1)
 
     def initial_state(
         self, options: Mapping[str, Any], dice: Dice

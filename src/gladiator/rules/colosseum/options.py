@@ -140,7 +140,8 @@ class ColosseumOptions(BaseModel):
     # Safety net: after this many turns the match is stopped as a plain draw ("time").
     max_turns: int = Field(default=20, ge=1, le=1000)
     # §27 (Advanced Game, G1): a team match, its two sides separated by ":" and the members of
-    # a side by "+" ("red+green:blue"), 3 or 4 seats named red, blue, green, gold. "": a duel.
+    # a side by "+" ("red+green:blue"), 3 to 12 seats (at most 6 a side, G15) named red, blue,
+    # green, gold, white, black, purple, silver, orange, brown, grey, pink. "": a duel.
     teams: str = ""
     # §27.7 (G8, Q35): how a team match ends: "last_standing" (§27.7.2, the default: until one
     # side has nobody standing) or "time" (§27.7.1: after `team_turns` turns the side with the
@@ -308,6 +309,11 @@ class ColosseumOptions(BaseModel):
                 raise ValueError(f"styles: a {key} fights beasts (§28.2); name one with beasts=")
         if beasts and self.solitaire:
             raise ValueError("beasts and solitaire cannot be played together (§28, §29)")
+        if self.teams:  # G15: the starting lines must fit the board
+            from gladiator.rules.colosseum.board import board
+            from gladiator.rules.colosseum.teams import team_starting_positions
+
+            team_starting_positions(board(self.board_width, self.board_height), parse_teams(self.teams))
         weapons = [parse_weapons(w) for w in self.weapons]
         check_choices(self.gladiators, self.styles, weapons, pairings=n == 2)
         return self

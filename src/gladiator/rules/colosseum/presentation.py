@@ -50,7 +50,7 @@ def render(state: ColosseumState, seat: str | None) -> str:
                 return c + ARROWS[g.facing]
             return (c.upper() if g.alive else "+") + ARROWS[g.facing]
         if h in bodies:  # §28.2.1: a beast's body hex behind its head
-            return bodies[h].seat[0] + "="
+            return letter(bodies[h].seat) + "="
         if h in items:
             return {"weapon": "w", "net": "n"}.get(items[h].item, "o")  # §20.8.2: n a net
         if h in counters:

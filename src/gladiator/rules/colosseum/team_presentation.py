@@ -1,6 +1,7 @@
 """What a team match (§27) adds to the text render and the web scene: each gladiator's side,
-the men out of the fight, and map letters that tell four seats apart (gold is Y, since green
-has G)."""
+the men out of the fight, and map letters that tell twelve seats apart (G17: gold is Y, since
+green has G; the later seats take a letter of their name that no earlier seat and no map mark
+(w a weapon, n a net, o another item) uses)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,21 @@ __all__ = ["letter", "side_label", "team_lines", "team_scene"]
 
 def letter(seat: str) -> str:
     """The seat's map letter (lower case; the render capitalises a standing man)."""
-    return "y" if seat == "gold" else seat[0]
+    return LETTERS.get(seat, seat[0])
+
+
+# G17: red R, blue B, green G as ever; the others by a letter of their own.
+LETTERS = {
+    "gold": "y",
+    "white": "h",
+    "black": "k",
+    "purple": "p",
+    "silver": "s",
+    "orange": "a",
+    "brown": "u",
+    "grey": "e",
+    "pink": "i",
+}
 
 
 def side_label(state: ColosseumState, seat: str) -> str:
