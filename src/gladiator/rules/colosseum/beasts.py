@@ -44,6 +44,7 @@ from gladiator.rules.colosseum.events import Event, event
 from gladiator.rules.colosseum.logsheet import LogSheet
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.styles import NO_ARMOUR
+from gladiator.rules.colosseum.teams import is_pack
 from gladiator.rules.colosseum.vocabulary import Area
 
 __all__ = [
@@ -177,6 +178,10 @@ def beast_seats(options: Mapping[str, Any], seats: tuple[str, ...]) -> dict[str,
 
 def beast_match_over(state: ColosseumState, events: list[Event]) -> bool:
     """B9: a dead or unconscious beast or gladiator ends the match."""
+    if is_pack(state.options):  # B14: a pack fights on while a beast is left
+        from gladiator.rules.colosseum.beast_pack import pack_over
+
+        return pack_over(state, events)
     b = beast_of(state)
     if b is None or state.step == "over":
         return False

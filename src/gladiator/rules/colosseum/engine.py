@@ -35,6 +35,8 @@ from gladiator.rules.colosseum.beast_combat import (
     prepare_beast_combat,
     resolve_beast_combat,
 )
+from gladiator.rules.colosseum.beast_pack import pack_setup
+from gladiator.rules.colosseum.beast_pack_combat import pack_pending
 from gladiator.rules.colosseum.beast_phase import resolve_beast_plots
 from gladiator.rules.colosseum.beast_setup import beast_gladiators
 from gladiator.rules.colosseum.board import board, starting_positions
@@ -65,7 +67,7 @@ from gladiator.rules.colosseum.team_engine import (
     team_prepare,
     team_setup,
 )
-from gladiator.rules.colosseum.teams import is_over, is_team_match, seats_of
+from gladiator.rules.colosseum.teams import is_over, is_pack, is_team_match, seats_of
 from gladiator.rules.colosseum.vocabulary import GladiatorClass
 from gladiator.rules.colosseum.walls import setup_arena
 
@@ -130,6 +132,10 @@ class ColosseumRules(Ruleset[ColosseumState]):
             state = team_setup(options, dice, arena, counter_number, events)
             start_phase(state, dice, events)
             return state, plain(events)
+        if is_pack(options):  # §28, §30.2.1.1: red against 2 or 3 beasts (B11, B12)
+            state = pack_setup(options, dice, arena, counter_number, events)
+            start_phase(state, dice, events)
+            return state, plain(events)
         if options.get("beasts"):  # §28: a gladiator against a beast (beast_setup.py)
             gladiators = beast_gladiators(options, SEAT_NAMES, starts, dice, counter_number, events)
         elif options.get("advanced"):  # §19: styles, their sheets and kit (outfit.py)
@@ -192,6 +198,8 @@ class ColosseumRules(Ruleset[ColosseumState]):
                 d = plot_decision(state, state.gladiators[seat])
                 out[seat] = replace(d, secret=False) if late else d
             return out
+        if is_pack(state.options):  # §28.6, B16: he names a beast on each attack box
+            return pack_pending(state)
         if state.options.get("beasts"):  # §28.6: only the gladiator allocates
             return {
                 s: beast_allocation_choice(state, g)

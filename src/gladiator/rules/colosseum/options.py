@@ -15,7 +15,13 @@ from pydantic import (
 )
 
 from gladiator.rules.colosseum.styles import check_choices, parse_weapons
-from gladiator.rules.colosseum.teams import ALL_SEATS, MAX_SEATS, parse_teams
+from gladiator.rules.colosseum.teams import (
+    ALL_SEATS,
+    MAX_SEATS,
+    is_pack,
+    pack_beasts,
+    parse_teams,
+)
 from gladiator.rules.common import validate_options
 
 __all__ = ["SEAT_NAMES", "ColosseumOptions", "normalise"]
@@ -128,7 +134,8 @@ class ColosseumOptions(BaseModel):
     # are shifted so, as the flail's are).
     two_weapon_results: Literal["defence", "attack"] = "defence"
     # §28 (B1, Advanced Game): the seat a beast plays, "seat:kind" ("blue:lion"; kind a T21
-    # beast or "random", P3); the engine plays it. Empty: no beast.
+    # beast or "random", P3); the engine plays it. Empty: no beast. B11: two or three beasts
+    # against red, "blue:lion,green:bear,gold:random" (§30.2.1.1: 1D3 beasts).
     beasts: str = ""
     # §22 (Advanced Game): special attacks and defences in the allocation (S1); off, none.
     specials: bool = True
@@ -154,12 +161,15 @@ class ColosseumOptions(BaseModel):
     def _seat_lists(cls, raw: Any) -> Any:
         # G1: a team match's per-seat lists, where left out or left at the duel's defaults,
         # get one default entry per seat.
-        if not isinstance(raw, dict) or not isinstance(raw.get("teams"), str) or not raw["teams"]:
+        if isinstance(raw, dict) and isinstance(raw.get("beasts"), str) and is_pack(raw):
+            n = 1 + len(pack_beasts(raw))  # B11: the gladiator and his beasts
+        elif not isinstance(raw, dict) or not isinstance(raw.get("teams"), str) or not raw["teams"]:
             return raw
-        try:
-            n = sum(len(side) for side in parse_teams(raw["teams"]))
-        except ValueError:
-            return raw  # the field's own check gives the message
+        else:
+            try:
+                n = sum(len(side) for side in parse_teams(raw["teams"]))
+            except ValueError:
+                return raw  # the field's own check gives the message
         out = dict(raw)
         for name, duel, one in (
             ("gladiators", _two_random(), "random"),
@@ -235,6 +245,10 @@ class ColosseumOptions(BaseModel):
             return ""
         if not info.data.get("advanced"):
             raise ValueError("the Advanced Game's (§28): set advanced = true")
+        if len([e for e in value.split(",") if e.strip()]) > 1:  # B11: a pack
+            from gladiator.rules.colosseum.beast_pack import parse_pack
+
+            return ",".join(f"{s}:{k}" for s, k in parse_pack(value).items())
         return ",".join(f"{s}:{k}" for s, k in parse_beasts(value, SEAT_NAMES).items())
 
     @field_validator("styles", "weapons")
@@ -285,6 +299,8 @@ class ColosseumOptions(BaseModel):
     @model_validator(mode="after")
     def _choices(self) -> ColosseumOptions:
         n = sum(len(side) for side in parse_teams(self.teams)) if self.teams else 2
+        if not self.teams and is_pack({"beasts": self.beasts}):  # B11
+            n = 1 + len(pack_beasts({"beasts": self.beasts}))
         seats = ALL_SEATS[:n]
         for name, per_seat in (
             ("gladiators", self.gladiators),
@@ -313,7 +329,9 @@ class ColosseumOptions(BaseModel):
             from gladiator.rules.colosseum.board import board
             from gladiator.rules.colosseum.teams import team_starting_positions
 
-            team_starting_positions(board(self.board_width, self.board_height), parse_teams(self.teams))
+            team_starting_positions(
+                board(self.board_width, self.board_height), parse_teams(self.teams)
+            )
         weapons = [parse_weapons(w) for w in self.weapons]
         check_choices(self.gladiators, self.styles, weapons, pairings=n == 2)
         return self

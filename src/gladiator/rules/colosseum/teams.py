@@ -36,7 +36,9 @@ __all__ = [
     "ALL_SEATS",
     "MAX_SEATS",
     "is_over",
+    "is_pack",
     "is_team_match",
+    "pack_beasts",
     "parse_teams",
     "seats_of",
     "sides_of",
@@ -115,8 +117,22 @@ def sides_of(options: Mapping[str, Any]) -> tuple[tuple[str, ...], ...]:
     return tuple(tuple(s for s in ALL_SEATS if s in side) for side in sides)
 
 
+def pack_beasts(options: Mapping[str, Any]) -> tuple[str, ...]:
+    """B11: the beast seats of a pack (`beasts` naming two or three), as normalised; () else."""
+    text = str(options.get("beasts") or "")
+    seats = tuple(e.partition(":")[0].strip().lower() for e in text.split(",") if e.strip())
+    return seats if len(seats) > 1 else ()
+
+
+def is_pack(options: Mapping[str, Any]) -> bool:
+    """B11: several beasts against one gladiator (§30.2.1.1 Venatores/Bestiarii vs Beast)."""
+    return bool(pack_beasts(options))
+
+
 def seats_of(options: Mapping[str, Any]) -> tuple[str, ...]:
-    """Every seat of the match, in table order (G1)."""
+    """Every seat of the match, in table order (G1; a pack's red and its beasts, B11)."""
+    if is_pack(options):
+        return ("red", *pack_beasts(options))
     seats = {s for side in sides_of(options) for s in side}
     return tuple(s for s in ALL_SEATS if s in seats)
 
