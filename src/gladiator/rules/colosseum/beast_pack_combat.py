@@ -134,10 +134,12 @@ def prepare_pack_combat(state: ColosseumState, events: list[Event]) -> bool:
     g.may_attack = bool(targets)
     g.pa = max((pa for _, pa, _ in targets), default=0)
     g.available, _ = cfs_available(g)
-    aims = "; ".join(
-        f"{t} (PA {pa:+d}, areas {' '.join(str(AREAS.index(a) + 1) for a in _areas(state.gladiators[t], g))})"
-        for t, pa, _ in targets
-    )
+
+    def aim(t: str, pa: int) -> str:
+        areas = " ".join(str(AREAS.index(a) + 1) for a in _areas(state.gladiators[t], g))
+        return f"{t} (PA {pa:+d}, areas {areas})"
+
+    aims = "; ".join(aim(t, pa) for t, pa, _ in targets)
     events.append(
         event(
             "available",

@@ -4,8 +4,8 @@ and where a team match starts (§4.5 extended).
 A duel has the seats red and blue. `teams = "red+green:blue"` makes a team match of 3 to 12
 seats, at most 6 a side (§30.2.1.1's Battle: 2D3 a side): the seats are named, in table order,
 red, blue, green, gold, white, black, purple, silver, orange, brown, grey, pink (the first N of
-them are used), and `:` separates the two sides, `+` the members of a side. The gladiators of a side are
-allies; everyone on the other side is an opponent (§27.1).
+them are used), and `:` separates the two sides, `+` the members of a side. The gladiators of
+a side are allies; everyone on the other side is an opponent (§27.1).
 
 RULINGS (the G series of docs/rulings.md)
 
