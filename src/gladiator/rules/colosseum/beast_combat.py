@@ -60,7 +60,6 @@ from gladiator.rules.colosseum.options import SEAT_NAMES
 from gladiator.rules.colosseum.plots import ItemKind
 from gladiator.rules.colosseum.postures import check_unconscious
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
-from gladiator.rules.colosseum.teams import is_pack
 from gladiator.rules.colosseum.vocabulary import AREAS, Area
 from gladiator.rules.colosseum.weapon_combat import Stroke, reaches, strokes
 from gladiator.rules.colosseum.wounds import ItemDrop, body_hit, drop_check, drop_location
@@ -103,10 +102,6 @@ def gladiator_areas(state: ColosseumState, g: Gladiator) -> tuple[Area, ...]:
 
 def prepare_beast_combat(state: ColosseumState, events: list[Event]) -> bool:
     """§5.2.6.1, §28.6 (B6): who may attack, the gladiator's forced turn, PA and CFs."""
-    if is_pack(state.options):  # B15: several beasts (beast_pack_combat.py)
-        from gladiator.rules.colosseum.beast_pack_combat import prepare_pack_combat
-
-        return prepare_pack_combat(state, events)
     b, g = beast_of(state), gladiator_of(state)
     assert b is not None and b.beast is not None
     for x in (b, g):
@@ -214,11 +209,6 @@ def resolve_beast_combat(
     state: ColosseumState, orders: Mapping[str, str], dice: Dice, events: list[Event]
 ) -> None:
     """§9.4-§9.6 with §28.6: the gladiator's allocation, the beast's attacks, the rounds."""
-    if is_pack(state.options):  # B16: several beasts (beast_pack_combat.py)
-        from gladiator.rules.colosseum.beast_pack_combat import resolve_pack_combat
-
-        resolve_pack_combat(state, orders, dice, events)
-        return
     b, g = beast_of(state), gladiator_of(state)
     assert b is not None and b.beast is not None
     al = parse_allocation(orders[g.seat], g.available)

@@ -18,9 +18,7 @@ B13 §28.4, §28.5: the gladiator moves first, every beast's counter blocking hi
     of its hexes on another beast's counter is not made and its move ends, as at the edge (B2):
     beasts never collide with each other. A gladiator pushed by a beast (B5) is pushed to a hex
     no beast covers.
-B14 B9 for a pack: a beast dead or unconscious is out of the fight and its counter is taken off
-    the sand at once (`state.fallen`, as G7). The gladiator wins when every beast is out; the
-    beasts win when he is dead or unconscious; both at once (he and the last beast) is a draw.
+B14 (the end of a pack) is beast_pack_end.py's.
 """
 
 from __future__ import annotations
@@ -31,7 +29,6 @@ from typing import Any
 from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import HexMap
 from gladiator.core.protocol import Event
-from gladiator.rules.colosseum.appeal import finish
 from gladiator.rules.colosseum.beast_setup import beast_gladiators
 from gladiator.rules.colosseum.beasts import beast_kinds, counter_hexes, parse_beasts
 from gladiator.rules.colosseum.events import event
@@ -43,7 +40,6 @@ from gladiator.rules.colosseum.walls import setup_arena
 __all__ = [
     "MAX_BEASTS",
     "beasts_hexes",
-    "pack_over",
     "pack_setup",
     "parse_pack",
 ]
@@ -104,45 +100,3 @@ def beasts_hexes(state: ColosseumState, but: Gladiator | None = None) -> set[Any
         if b.beast is not None and b is not but
         for h in counter_hexes(b)
     }
-
-
-def _out(x: Gladiator) -> bool:
-    return not x.alive or x.sheet.unconscious
-
-
-def pack_over(state: ColosseumState, events: list[Event]) -> bool:
-    """B14: the beasts out of the fight leave the sand; True if that or his fall ends it."""
-    if state.step == "over":
-        return False
-    for b in [b for b in state.gladiators.values() if b.beast is not None and _out(b)]:
-        how = "dead" if not b.alive else "unconscious"
-        events.append(
-            event(
-                "down",
-                "§28",
-                f"{b.seat} ({b.beast.name if b.beast else ''}) is {how}: its counter is taken "
-                "off the sand (B14)",
-                seat=b.seat,
-            )
-        )
-        del state.gladiators[b.seat]
-        state.fallen[b.seat] = b
-        b.may_attack, b.pa, b.available, b.targets = False, 0, 0, ()
-    g = state.gladiators["red"]
-    left = [b for b in state.gladiators.values() if b.beast is not None]
-    if _out(g):
-        how = "dead" if not g.alive else "unconscious"
-        events.append(event("down", "§28", f"red is {how}: {g.cause or 'out of the fight'}"))
-    if _out(g) and not left:
-        finish(state, (), "killed", "the gladiator and the last beast are both down", events)
-        return True
-    if _out(g):
-        method = "killed" if not g.alive else "incapacitated"
-        finish(state, tuple(pack_beasts(state.options)), method, "the beasts overcame red", events)
-        return True
-    if not left:
-        dead = all(not b.alive for b in state.fallen.values())
-        method = "killed" if dead else "incapacitated"
-        finish(state, ("red",), method, "red overcame every beast (B14)", events)
-        return True
-    return False

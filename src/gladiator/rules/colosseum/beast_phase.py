@@ -12,6 +12,8 @@ from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import relation_of
 from gladiator.core.protocol import Event
 from gladiator.rules.colosseum.beast_movement import beast_moves
+from gladiator.rules.colosseum.beast_pack import beasts_hexes
+from gladiator.rules.colosseum.beast_pack_end import pack_over
 from gladiator.rules.colosseum.beasts import beast_match_over, beast_of, counter_hexes, gladiator_of
 from gladiator.rules.colosseum.movement_step import AfterMovement, resolve_plots
 from gladiator.rules.colosseum.plots import parse_plot, path
@@ -58,8 +60,6 @@ def _pack_plots(
     state: ColosseumState, orders: Mapping[str, str], dice: Dice, events: list[Event]
 ) -> AfterMovement:
     """B13: he moves with every beast standing, then the beasts in table order."""
-    from gladiator.rules.colosseum.beast_pack import beasts_hexes, pack_over
-
     g = gladiator_of(state)
     moved = _steps(orders[g.seat], g.hex, g.facing)
     full = {s: orders.get(s, STANDS) for s in state.gladiators}

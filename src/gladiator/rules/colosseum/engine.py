@@ -36,7 +36,11 @@ from gladiator.rules.colosseum.beast_combat import (
     resolve_beast_combat,
 )
 from gladiator.rules.colosseum.beast_pack import pack_setup
-from gladiator.rules.colosseum.beast_pack_combat import pack_pending
+from gladiator.rules.colosseum.beast_pack_combat import (
+    pack_pending,
+    prepare_pack_combat,
+    resolve_pack_combat,
+)
 from gladiator.rules.colosseum.beast_phase import resolve_beast_plots
 from gladiator.rules.colosseum.beast_setup import beast_gladiators
 from gladiator.rules.colosseum.board import board, starting_positions
@@ -218,7 +222,10 @@ class ColosseumRules(Ruleset[ColosseumState]):
             reveal_first(state, orders, events)  # §29.3: the centurions plot next
         elif state.step == "plot" and state.options.get("beasts"):  # §28.4, §28.6
             after = resolve_beast_plots(state, orders, dice, events)
-            if after == "combat" and prepare_beast_combat(state, events):
+            pack = is_pack(state.options)  # B15: several beasts
+            if after == "combat" and (
+                prepare_pack_combat(state, events) if pack else prepare_beast_combat(state, events)
+            ):
                 state.step = "allocate"
             elif after != "over":
                 end_phase(state, dice, events)
@@ -232,7 +239,10 @@ class ColosseumRules(Ruleset[ColosseumState]):
             elif after != "over" or not is_over(state):  # §27: one man's appeal (G7)
                 end_phase(state, dice, events)
         elif state.step == "allocate" and state.options.get("beasts"):
-            resolve_beast_combat(state, orders, dice, events)
+            if is_pack(state.options):  # B16
+                resolve_pack_combat(state, orders, dice, events)
+            else:
+                resolve_beast_combat(state, orders, dice, events)
             end_phase(state, dice, events)
         elif state.step == "allocate":
             if is_team_match(state.options):
