@@ -132,7 +132,7 @@ class ColosseumRules(Ruleset[ColosseumState]):
         starts = starting_positions(arena)  # §4.5
         events: list[Event] = []
         gladiators: dict[str, Gladiator] = {}
-        if is_team_match(options):  # §27: 3 or 4 seats in two sides (teams.py, G1, G2)
+        if is_team_match(options):  # §27: 3 to 12 seats in two sides (teams.py, G1, G2)
             state = team_setup(options, dice, arena, counter_number, events)
             start_phase(state, dice, events)
             return state, plain(events)

@@ -184,7 +184,7 @@ class ColosseumOptions(BaseModel):
     @field_validator("gladiators")
     @classmethod
     def _two(cls, value: list[ClassChoice]) -> list[ClassChoice]:
-        # G1: 3 or 4 only in a team match (checked with `teams` in `_choices`).
+        # G1: 3 to 12 only in a team match (or a pack, B11) (checked with `teams` in `_choices`).
         if not 2 <= len(value) <= MAX_SEATS:
             raise ValueError(f"the Basic Game is a duel: 2 gladiators, not {len(value)}")
         return value
