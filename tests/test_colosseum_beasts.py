@@ -83,7 +83,7 @@ def test_s28_gladiator_cannot_enter_the_beast_hexes() -> None:
         ({"beasts": "blue:lion"}, "set advanced = true"),
         ({"advanced": True, "beasts": "blue:dragon"}, "not a T21 beast"),
         ({"advanced": True, "beasts": "green:lion"}, "no seat"),
-        ({"advanced": True, "beasts": "red:lion,blue:bear"}, "name one beast seat"),
+        ({"advanced": True, "beasts": "red:lion,blue:bear"}, "the gladiator is red"),
         ({"advanced": True, "styles": "red:venator"}, "fights beasts"),
         ({"advanced": True, "beasts": "blue:lion", "styles": "blue:myrmillo"}, "is a beast"),
     ],

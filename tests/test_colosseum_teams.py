@@ -73,9 +73,10 @@ def two_on_one_around(state: ColosseumState) -> None:
     ("raw", "want"),
     [
         ({"teams": TEAMS}, "set advanced = true"),
-        ({"advanced": True, "teams": "red:blue"}, "3 or 4 gladiators, not 2"),
+        ({"advanced": True, "teams": "red:blue"}, "3 to 12 gladiators, not 2"),
         ({"advanced": True, "teams": "red+blue+green"}, "two sides separated by ':'"),
-        ({"advanced": True, "teams": "red+purple:blue"}, "no seat 'purple'"),
+        ({"advanced": True, "teams": "red+violet:blue"}, "no seat 'violet'"),
+        ({"advanced": True, "teams": "red+purple:blue"}, "uses the seats red, blue, green"),
         ({"advanced": True, "teams": "red+gold:blue"}, "uses the seats red, blue, green"),
         ({"advanced": True, "teams": "red+red:blue"}, "each seat on one side, once"),
         ({"advanced": True, "teams": "red+green:blue+gold+x"}, "no seat 'x'"),

@@ -134,13 +134,14 @@ def beast_moves(
         return
     g = gladiator_of(state)
     board = board_of(state)
+    others = _other_beasts(state, b)
     for kind, value in _actions(b, g.hex, row.move, hexes, row.turn):
         before = Position(b.hex, b.facing)
         head, facing = b.hex, b.facing
         if kind == "toward":
             facing = facing_toward(head, g.hex) if g.hex != head else facing
             kind, value = "step", facing
-            if facing != b.facing and _fits(b, head, facing, board, g):
+            if facing != b.facing and _fits(b, head, facing, board, g, others):
                 b.facing = facing  # it turns toward him first (B3)
                 if _entered(state, b, before, g, dice, events, moved, stepped=False):
                     return
@@ -149,7 +150,7 @@ def beast_moves(
             facing = (b.facing + value) % 6
         else:
             head = add(b.hex, DIRECTIONS[value])
-        if not _fits(b, head, facing, board, g):
+        if not _fits(b, head, facing, board, g, others):
             events.append(
                 event(
                     "beast_edge",
@@ -166,8 +167,24 @@ def beast_moves(
             return
 
 
-def _fits(b: Gladiator, head: Hex, facing: int, board: object, g: Gladiator) -> bool:
-    return all(h in board for h in counter_hexes(b, head, facing))  # type: ignore[operator]
+def _fits(
+    b: Gladiator, head: Hex, facing: int, board: object, g: Gladiator, others: set[Hex]
+) -> bool:
+    # B13: nor onto another beast's counter (a pack; `others` is empty against one beast).
+    return all(
+        h in board and h not in others  # type: ignore[operator]
+        for h in counter_hexes(b, head, facing)
+    )
+
+
+def _other_beasts(state: ColosseumState, b: Gladiator) -> set[Hex]:
+    """B13: the hexes of every other beast's counter (none against one beast)."""
+    return {
+        h
+        for x in state.gladiators.values()
+        if x.beast is not None and x is not b
+        for h in counter_hexes(x)
+    }
 
 
 def _entered(
@@ -197,10 +214,11 @@ def _push_hex(state: ColosseumState, b: Gladiator, at: Hex) -> Hex:
     if near is None:  # a wolf: away from where it came from
         near = add(at, DIRECTIONS[opposite(b.facing)])
     beyond = add(at, sub(at, near))
-    if beyond in board and beyond not in body:
+    taken = set(body) | _other_beasts(state, b)  # B13: no beast's hex in a pack
+    if beyond in board and beyond not in taken:
         return beyond
     for r in range(1, 8):
-        ring = [h for h in board.hexes if distance(h, at) == r and h not in body]
+        ring = [h for h in board.hexes if distance(h, at) == r and h not in taken]
         if ring:
             return min(ring, key=lambda h: (distance(h, beyond), h))
     return at

@@ -37,6 +37,7 @@ from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import DIRECTIONS, Hex, add, distance, neighbors, opposite
 from gladiator.rules.colosseum.advanced_tables import advanced_tables
 from gladiator.rules.colosseum.appeal import finish
+from gladiator.rules.colosseum.beast_pack_end import pack_over
 from gladiator.rules.colosseum.beast_record import Beast
 from gladiator.rules.colosseum.beast_tables import BeastHex
 from gladiator.rules.colosseum.combat_geometry import front_coords
@@ -44,6 +45,7 @@ from gladiator.rules.colosseum.events import Event, event
 from gladiator.rules.colosseum.logsheet import LogSheet
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.styles import NO_ARMOUR
+from gladiator.rules.colosseum.teams import is_pack
 from gladiator.rules.colosseum.vocabulary import Area
 
 __all__ = [
@@ -177,6 +179,8 @@ def beast_seats(options: Mapping[str, Any], seats: tuple[str, ...]) -> dict[str,
 
 def beast_match_over(state: ColosseumState, events: list[Event]) -> bool:
     """B9: a dead or unconscious beast or gladiator ends the match."""
+    if is_pack(state.options):  # B14: a pack fights on while a beast is left
+        return pack_over(state, events)
     b = beast_of(state)
     if b is None or state.step == "over":
         return False

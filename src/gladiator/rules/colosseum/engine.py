@@ -35,6 +35,12 @@ from gladiator.rules.colosseum.beast_combat import (
     prepare_beast_combat,
     resolve_beast_combat,
 )
+from gladiator.rules.colosseum.beast_pack import pack_setup
+from gladiator.rules.colosseum.beast_pack_combat import (
+    pack_pending,
+    prepare_pack_combat,
+    resolve_pack_combat,
+)
 from gladiator.rules.colosseum.beast_phase import resolve_beast_plots
 from gladiator.rules.colosseum.beast_setup import beast_gladiators
 from gladiator.rules.colosseum.board import board, starting_positions
@@ -67,7 +73,7 @@ from gladiator.rules.colosseum.team_engine import (
     team_prepare,
     team_setup,
 )
-from gladiator.rules.colosseum.teams import is_over, is_team_match, seats_of
+from gladiator.rules.colosseum.teams import is_over, is_pack, is_team_match, seats_of
 from gladiator.rules.colosseum.vocabulary import GladiatorClass
 from gladiator.rules.colosseum.walls import setup_arena
 
@@ -88,7 +94,10 @@ def counter_number(cls: str, taken: Mapping[str, Gladiator]) -> int:
     5-8 medium, 9-12 heavy: the first of his class's counters not yet in the arena."""
     first = {"light": 1, "medium": 5, "heavy": 9}[cls]
     used = {g.sheet.id for g in taken.values()}
-    return next(n for n in range(first, first + 4) if n not in used)
+    # G16: a big team match (§30.2.1.1) may field more than four of a class; the extras get
+    # the numbers after the box's twelve counters.
+    spare = next(n for n in range(13, 13 + len(taken) + 1) if n not in used)
+    return next((n for n in range(first, first + 4) if n not in used), spare)
 
 
 class ColosseumRules(Ruleset[ColosseumState]):
@@ -99,8 +108,11 @@ class ColosseumRules(Ruleset[ColosseumState]):
         "advanced": "the Advanced Game, §19-§29: styles, nets, weapons, specials, walls, ...",
         "styles": "a T37 fighting style per seat (§19), or random",
         "weapons": "per seat, where the style lets him choose (§21, §24): e.g. sword,axe",
-        "beasts": "a beast hunt (§28): seat:kind, e.g. blue:lion (or blue:random)",
-        "teams": "team combat (§27): sides of seats, e.g. red+green:blue",
+        "beasts": "a beast hunt (§28): seat:kind, e.g. blue:lion (or blue:random); "
+        "up to 3 beasts against red: blue:lion,green:bear,gold:random (§30.2.1.1)",
+        "teams": "team combat (§27): sides of seats, e.g. red+green:blue; up to 6 a side "
+        "(§30.2.1.1): red, blue, green, gold, white, black, purple, silver, orange, brown, "
+        "grey, pink",
         "solitaire": "seats the §29 centurion rules move after the others have plotted",
     }
     # 2: the Basic Game's corrections (M3, §10.3.3, E9, M5) and the Advanced Game (§19-§29).
@@ -113,7 +125,7 @@ class ColosseumRules(Ruleset[ColosseumState]):
         return ColosseumOptions.model_json_schema()
 
     def seats(self, options: Mapping[str, Any]) -> tuple[str, ...]:
-        return seats_of(options)  # red and blue; a team match's 3 or 4 (§27, G1)
+        return seats_of(options)  # red and blue; a team match's 3 to 12 (§27, G1)
 
     def initial_state(
         self, options: Mapping[str, Any], dice: Dice
@@ -122,9 +134,13 @@ class ColosseumRules(Ruleset[ColosseumState]):
         starts = starting_positions(arena)  # §4.5
         events: list[Event] = []
         gladiators: dict[str, Gladiator] = {}
-        if is_team_match(options):  # §27: 3 or 4 seats in two sides (teams.py, G1, G2)
+        if is_team_match(options):  # §27: 3 to 12 seats in two sides (teams.py, G1, G2)
             state = team_setup(options, dice, arena, counter_number, events)
             intimidation(state, dice, events)  # §35.4 (Campaign Game, X4)
+            start_phase(state, dice, events)
+            return state, plain(events)
+        if is_pack(options):  # §28, §30.2.1.1: red against 2 or 3 beasts (B11, B12)
+            state = pack_setup(options, dice, arena, counter_number, events)
             start_phase(state, dice, events)
             return state, plain(events)
         if options.get("beasts"):  # §28: a gladiator against a beast (beast_setup.py)
@@ -190,6 +206,8 @@ class ColosseumRules(Ruleset[ColosseumState]):
                 d = plot_decision(state, state.gladiators[seat])
                 out[seat] = replace(d, secret=False) if late else d
             return out
+        if is_pack(state.options):  # §28.6, B16: he names a beast on each attack box
+            return pack_pending(state)
         if state.options.get("beasts"):  # §28.6: only the gladiator allocates
             return {
                 s: beast_allocation_choice(state, g)
@@ -208,7 +226,10 @@ class ColosseumRules(Ruleset[ColosseumState]):
             reveal_first(state, orders, events)  # §29.3: the centurions plot next
         elif state.step == "plot" and state.options.get("beasts"):  # §28.4, §28.6
             after = resolve_beast_plots(state, orders, dice, events)
-            if after == "combat" and prepare_beast_combat(state, events):
+            pack = is_pack(state.options)  # B15: several beasts
+            if after == "combat" and (
+                prepare_pack_combat(state, events) if pack else prepare_beast_combat(state, events)
+            ):
                 state.step = "allocate"
             elif after != "over":
                 end_phase(state, dice, events)
@@ -222,7 +243,10 @@ class ColosseumRules(Ruleset[ColosseumState]):
             elif after != "over" or not is_over(state):  # §27: one man's appeal (G7)
                 end_phase(state, dice, events)
         elif state.step == "allocate" and state.options.get("beasts"):
-            resolve_beast_combat(state, orders, dice, events)
+            if is_pack(state.options):  # B16
+                resolve_pack_combat(state, orders, dice, events)
+            else:
+                resolve_beast_combat(state, orders, dice, events)
             end_phase(state, dice, events)
         elif state.step == "allocate":
             if is_team_match(state.options):

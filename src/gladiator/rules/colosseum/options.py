@@ -16,7 +16,13 @@ from pydantic import (
 
 from gladiator.rules.colosseum.campaign_entrants import check_entrant_seats
 from gladiator.rules.colosseum.styles import check_choices, parse_weapons
-from gladiator.rules.colosseum.teams import ALL_SEATS, MAX_SEATS, parse_teams
+from gladiator.rules.colosseum.teams import (
+    ALL_SEATS,
+    MAX_SEATS,
+    is_pack,
+    pack_beasts,
+    parse_teams,
+)
 from gladiator.rules.common import validate_options
 
 __all__ = ["SEAT_NAMES", "ColosseumOptions", "normalise"]
@@ -133,7 +139,8 @@ class ColosseumOptions(BaseModel):
     # are shifted so, as the flail's are).
     two_weapon_results: Literal["defence", "attack"] = "defence"
     # §28 (B1, Advanced Game): the seat a beast plays, "seat:kind" ("blue:lion"; kind a T21
-    # beast or "random", P3); the engine plays it. Empty: no beast.
+    # beast or "random", P3); the engine plays it. Empty: no beast. B11: two or three beasts
+    # against red, "blue:lion,green:bear,gold:random" (§30.2.1.1: 1D3 beasts).
     beasts: str = ""
     # §22 (Advanced Game): special attacks and defences in the allocation (S1); off, none.
     specials: bool = True
@@ -145,7 +152,8 @@ class ColosseumOptions(BaseModel):
     # Safety net: after this many turns the match is stopped as a plain draw ("time").
     max_turns: int = Field(default=20, ge=1, le=1000)
     # §27 (Advanced Game, G1): a team match, its two sides separated by ":" and the members of
-    # a side by "+" ("red+green:blue"), 3 or 4 seats named red, blue, green, gold. "": a duel.
+    # a side by "+" ("red+green:blue"), 3 to 12 seats (at most 6 a side, G15) named red, blue,
+    # green, gold, white, black, purple, silver, orange, brown, grey, pink. "": a duel.
     teams: str = ""
     # §27.7 (G8, Q35): how a team match ends: "last_standing" (§27.7.2, the default: until one
     # side has nobody standing) or "time" (§27.7.1: after `team_turns` turns the side with the
@@ -168,12 +176,15 @@ class ColosseumOptions(BaseModel):
     def _seat_lists(cls, raw: Any) -> Any:
         # G1: a team match's per-seat lists, where left out or left at the duel's defaults,
         # get one default entry per seat.
-        if not isinstance(raw, dict) or not isinstance(raw.get("teams"), str) or not raw["teams"]:
+        if isinstance(raw, dict) and isinstance(raw.get("beasts"), str) and is_pack(raw):
+            n = 1 + len(pack_beasts(raw))  # B11: the gladiator and his beasts
+        elif not isinstance(raw, dict) or not isinstance(raw.get("teams"), str) or not raw["teams"]:
             return raw
-        try:
-            n = sum(len(side) for side in parse_teams(raw["teams"]))
-        except ValueError:
-            return raw  # the field's own check gives the message
+        else:
+            try:
+                n = sum(len(side) for side in parse_teams(raw["teams"]))
+            except ValueError:
+                return raw  # the field's own check gives the message
         out = dict(raw)
         for name, duel, one in (
             ("gladiators", _two_random(), "random"),
@@ -189,7 +200,7 @@ class ColosseumOptions(BaseModel):
     @field_validator("gladiators")
     @classmethod
     def _two(cls, value: list[ClassChoice]) -> list[ClassChoice]:
-        # G1: 3 or 4 only in a team match (checked with `teams` in `_choices`).
+        # G1: 3 to 12 only in a team match (or a pack, B11) (checked with `teams` in `_choices`).
         if not 2 <= len(value) <= MAX_SEATS:
             raise ValueError(f"the Basic Game is a duel: 2 gladiators, not {len(value)}")
         return value
@@ -250,6 +261,10 @@ class ColosseumOptions(BaseModel):
             return ""
         if not info.data.get("advanced"):
             raise ValueError("the Advanced Game's (§28): set advanced = true")
+        if len([e for e in value.split(",") if e.strip()]) > 1:  # B11: a pack
+            from gladiator.rules.colosseum.beast_pack import parse_pack
+
+            return ",".join(f"{s}:{k}" for s, k in parse_pack(value).items())
         return ",".join(f"{s}:{k}" for s, k in parse_beasts(value, SEAT_NAMES).items())
 
     @field_validator("styles", "weapons")
@@ -345,6 +360,8 @@ class ColosseumOptions(BaseModel):
     @model_validator(mode="after")
     def _choices(self) -> ColosseumOptions:
         n = sum(len(side) for side in parse_teams(self.teams)) if self.teams else 2
+        if not self.teams and is_pack({"beasts": self.beasts}):  # B11
+            n = 1 + len(pack_beasts({"beasts": self.beasts}))
         seats = ALL_SEATS[:n]
         for name, per_seat in (
             ("gladiators", self.gladiators),
@@ -371,6 +388,13 @@ class ColosseumOptions(BaseModel):
         if beasts and self.solitaire:
             raise ValueError("beasts and solitaire cannot be played together (§28, §29)")
         check_entrant_seats(self.entrants, seats, self.styles, beasts)  # §30, §34 (X3)
+        if self.teams:  # G15: the starting lines must fit the board
+            from gladiator.rules.colosseum.board import board
+            from gladiator.rules.colosseum.teams import team_starting_positions
+
+            team_starting_positions(
+                board(self.board_width, self.board_height), parse_teams(self.teams)
+            )
         weapons = [parse_weapons(w) for w in self.weapons]
         check_choices(self.gladiators, self.styles, weapons, pairings=n == 2)
         if self.talent_prerequisites:  # §36.3, §21.1.1 (TL2)

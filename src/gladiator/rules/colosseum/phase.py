@@ -25,7 +25,7 @@ from gladiator.rules.colosseum.postures import check_unconscious
 from gladiator.rules.colosseum.state import ColosseumState
 from gladiator.rules.colosseum.tables import tables
 from gladiator.rules.colosseum.team_end import team_deaths, team_time_up
-from gladiator.rules.colosseum.teams import is_over, is_team_match
+from gladiator.rules.colosseum.teams import is_over, is_pack, is_team_match
 from gladiator.rules.colosseum.vocabulary import AREAS, Area
 from gladiator.rules.colosseum.wounds import (
     severed_artery_bleeding,
@@ -128,6 +128,8 @@ def check_deaths(state: ColosseumState, events: list[Event]) -> bool:
     sweep(state)  # X7: the match report's deaths, before the dead leave
     if is_team_match(state.options):  # §27: the dead leave; the rest fight on (G7)
         return team_deaths(state, events, finish)
+    if is_pack(state.options):  # B14: a dead beast leaves; the rest fight on
+        return beast_match_over(state, events)
     dead = [g for g in state.gladiators.values() if not g.alive]
     if not dead:
         return False

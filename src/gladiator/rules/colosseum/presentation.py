@@ -18,6 +18,7 @@ from gladiator.rules.colosseum.state import ColosseumState, Gladiator, GroundIte
 from gladiator.rules.colosseum.styles import style
 from gladiator.rules.colosseum.tables import tables
 from gladiator.rules.colosseum.team_presentation import letter, team_lines, team_scene
+from gladiator.rules.colosseum.teams import is_pack
 from gladiator.rules.colosseum.vocabulary import AREAS
 from gladiator.rules.colosseum.walls import wall_sides
 from gladiator.rules.colosseum.weapons import weapon
@@ -50,7 +51,7 @@ def render(state: ColosseumState, seat: str | None) -> str:
                 return c + ARROWS[g.facing]
             return (c.upper() if g.alive else "+") + ARROWS[g.facing]
         if h in bodies:  # §28.2.1: a beast's body hex behind its head
-            return bodies[h].seat[0] + "="
+            return letter(bodies[h].seat) + "="
         if h in items:
             return {"weapon": "w", "net": "n"}.get(items[h].item, "o")  # §20.8.2: n a net
         if h in counters:
@@ -62,7 +63,7 @@ def render(state: ColosseumState, seat: str | None) -> str:
     if state.step == "over":
         head += f" · {state.end_method}: {state.end_summary}"
     lines = [status_line(g) for g in state.gladiators.values()]
-    if state.options.get("teams"):  # §27: the sides and the fallen
+    if state.options.get("teams") or is_pack(state.options):  # §27, B11: sides, the fallen
         lines += team_lines(state)
     if state.arena_size is not None:
         lines.append(arena_line(state))
@@ -166,7 +167,7 @@ def scene(state: ColosseumState, seat: str | None) -> dict[str, Any]:
             row = _net_row(state, g)
             if row:
                 panel["rows"].append(["Net", row])
-    if state.options.get("teams"):  # §27: sides, and the fallen's sheets
+    if state.options.get("teams") or is_pack(state.options):  # §27, B11: sides, the fallen
         team_scene(state, out, _panel)
     return out
 

@@ -213,6 +213,9 @@ class ColosseumState:
     def side(self, seat: str) -> int:
         """The side (0 or 1) of a seat: §27's teams option, or the duel's red 0 and blue 1."""
         sides = self.options.get("teams") or "red:blue"
+        beasts = str(self.options.get("beasts") or "")
+        if "," in beasts:  # B11: a pack, red against every beast
+            sides = "red:" + "+".join(e.partition(":")[0] for e in beasts.split(","))
         return next(i for i, part in enumerate(sides.split(":")) if seat in part.split("+"))
 
     def opponents(self, seat: str) -> list[Gladiator]:

@@ -1,4 +1,4 @@
-"""A team match's setup and combat hooks (§27): what the engine calls for 3 or 4 seats.
+"""A team match's setup and combat hooks (§27): what the engine calls for 3 to 12 seats.
 
 The match's end is team_end.py (G7, G8).
 """
@@ -38,8 +38,8 @@ def team_setup(
     counter: Callable[[str, Mapping[str, Gladiator]], int],
     events: list[Event],
 ) -> ColosseumState:
-    """§4.3, §19 and §4.5 extended (G2) for a team match's 3 or 4 seats; the caller starts the
-    first phase."""
+    """§4.3, §19 and §4.5 extended (G2, G15) for a team match's 3 to 12 seats; the caller
+    starts the first phase."""
     seats = seats_of(options)
     sides = sides_of(options)
     starts = team_starting_positions(arena, sides)

@@ -19,6 +19,13 @@ const SEAT_COLOURS = {
   gold: "#b8860b",
   purple: "#7d3c98",
   orange: "#d35400",
+  // The Colosseum's big team matches (ruling G17): twelve seats, each its own colour.
+  white: "#f2efe6",
+  black: "#222222",
+  silver: "#9aa3ad",
+  brown: "#7b4a24",
+  grey: "#6b6b6b",
+  pink: "#e07aa8",
 };
 const SPARE_COLOURS = ["#8e6c3a", "#16808a", "#b03a73", "#55606e"];
 
