@@ -159,18 +159,21 @@ def test_s30_2_3_1_note_chosen_styles_need_the_option() -> None:
     state = create(seed=2)
     with pytest.raises(CampaignError, match="choose_style"):
         apply_step(state, {"kind": "munus_open", "preferences": {"g1": ["gallus"]}})
-    state = create(seed=2, choose_style=True)
-    gids = [g.id for g in state.stable("l1")]
-    prefs = {g: ["crupellarius", "gallus", "myrmillo"] for g in gids}
-    after = apply_step(state, {"kind": "munus_open", "preferences": prefs}).state
     checked = 0
-    for bout in after.munus_bouts():
-        if not bout.categories:
-            continue
-        for side, category in zip(bout.sides, bout.categories, strict=True):
-            for g in set(gids) & set(side.gladiators):
-                fits = [p for p in prefs[g] if p in career_styles(after.gladiators[g], category)]
-                if fits:
-                    assert bout.styles[g] == fits[0]
-                    checked += 1
+    for seed in range(1, 6):
+        state = create(seed=seed, choose_style=True)
+        gids = [g.id for g in state.stable("l1")]
+        prefs = {g: ["crupellarius", "gallus", "myrmillo"] for g in gids}
+        after = apply_step(state, {"kind": "munus_open", "preferences": prefs}).state
+        for bout in after.munus_bouts():
+            if not bout.categories:
+                continue
+            for side, category in zip(bout.sides, bout.categories, strict=True):
+                for g in set(gids) & set(side.gladiators):
+                    fits = [
+                        p for p in prefs[g] if p in career_styles(after.gladiators[g], category)
+                    ]
+                    if fits:
+                        assert bout.styles[g] == fits[0]
+                        checked += 1
     assert checked
