@@ -37,8 +37,10 @@ def _entries(ctx: StepContext) -> list[str]:
     out: list[str] = []
     minimum = campaign_tables().lanistas.wager_min
     for lid, gids in raw.items():
+        if lid not in state.lanistas:
+            raise CampaignError(f"{lid!r} is not a lanista of this campaign")
         if lid not in active:
-            raise CampaignError(f"{lid!r} is not a lanista in the game")
+            continue  # out of the game (§37.6): his entries are void
         if not isinstance(gids, list):
             raise CampaignError(f"entries of {lid} must be a list of gladiator ids")
         lanista = state.lanistas[lid]
