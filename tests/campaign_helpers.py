@@ -126,10 +126,7 @@ def fake_play(seed: int) -> Any:
             if seat in beasts:
                 continue
             mine = seat in side_a
-            if roll < 0.1:
-                result = "draw"
-            else:
-                result = "victory" if (roll < 0.55) == mine else "defeat"
+            result = "draw" if roll < 0.1 else "victory" if (roll < 0.55) == mine else "defeat"
             alive = result != "defeat" or rng.random() < 0.6
             out[seat] = seat_report(
                 seat,

@@ -76,7 +76,8 @@ def test_s30_3_champion_opponents_are_the_houses_with_100_xp() -> None:
     state = create(seed=2)
     first, rival = state.stable("l1")[0].id, state.stable("l2")[0].id
     bouts = _arrange(
-        state, {"§30.2.1": [41, 11], "§30.2.2": [1, 1], "§30.2.3": [11, 11], "§30.3": [4]},
+        state,
+        {"§30.2.1": [41, 11], "§30.2.2": [1, 1], "§30.2.3": [11, 11], "§30.3": [4]},
         [first, rival],
     )
     champ = state.gladiators[bouts[0].sides[1].gladiators[0]]
@@ -148,7 +149,12 @@ def test_entrants_carry_the_career_and_its_prestige() -> None:
     g = state.gladiators[gid]
     entrant = bout.fights[0]["entrants"][0]
     assert entrant == {
-        "name": g.name, "tr": g.tr, "st": g.st, "ag": g.ag, "cn": g.cn, "w": g.w,
+        "name": g.name,
+        "tr": g.tr,
+        "st": g.st,
+        "ag": g.ag,
+        "cn": g.cn,
+        "w": g.w,
         "prestige": g.prestige,
     }
     assert bout.fights[0]["talents"][0] == ",".join(g.talents)

@@ -61,7 +61,12 @@ def test_s31_2_4_kill_bonus_by_turn(kind: str, bonuses: list[int]) -> None:
 
 def test_s31_3_costs() -> None:
     assert [purchase_cost(p) for p in ("tr", "st", "ag", "cn", "w", "talent")] == [
-        25, 35, 35, 50, 50, 25
+        25,
+        35,
+        35,
+        50,
+        50,
+        25,
     ]
     assert purchase_cost("talent", 2) == 45
     with pytest.raises(CampaignError, match="only a talent roll"):

@@ -61,7 +61,12 @@ def test_a_lanista_acting_for_another_is_refused() -> None:
     state = create(seed=4)
     theirs = state.stable("l2")[0]
     theirs.xp = 100
-    step = {"kind": "spend_xp", "actor": "l1", "gladiator": theirs.id, "purchases": [{"what": "tr"}]}
+    step = {
+        "kind": "spend_xp",
+        "actor": "l1",
+        "gladiator": theirs.id,
+        "purchases": [{"what": "tr"}],
+    }
     _refused(state, step, "not lanista l1's gladiator")
     _refused(state, {"kind": "munus_open", "entries": {"l1": [theirs.id]}}, "not lanista l1's")
 
@@ -250,8 +255,12 @@ def test_s37_2_1_bought_stables_4000_less_the_chart_prices() -> None:
     assert state.lanistas["l1"].purse == 4000 - 4 * 400
     assert {g.bought_as for g in state.stable("l1")} == {"gallus"}
     step = {
-        "kind": "create", "id": "c", "seed": 1, "options": {"stables": "bought"},
-        "lanistas": [{"id": "a", "name": "A"}], "purchases": {"a": ["gallus"] * 3},
+        "kind": "create",
+        "id": "c",
+        "seed": 1,
+        "options": {"stables": "bought"},
+        "lanistas": [{"id": "a", "name": "A"}],
+        "purchases": {"a": ["gallus"] * 3},
     }
     with pytest.raises(CampaignError, match="must buy 4 to 6"):
         apply_step(None, step)

@@ -44,7 +44,14 @@ def test_t32_covers_all_36_d66_results_once_and_v_meets_only_iv() -> None:
 def test_t36_reaches_71_to_76_only_past_the_d66() -> None:
     t36 = campaign_tables().t36
     assert [t36.row(v).code for v in (11, 36, 41, 52, 56, 63, 64, 66)] == [
-        "", "", "WS", "FA", "HG", "SR", "SD", "SD"
+        "",
+        "",
+        "WS",
+        "FA",
+        "HG",
+        "SR",
+        "SD",
+        "SD",
     ]
     assert [t36.row(70 + w).code for w in range(1, 7)] == ["SU", "BR", "TG", "SP", "FW", "MS"]
 
@@ -52,7 +59,14 @@ def test_t36_reaches_71_to_76_only_past_the_d66() -> None:
 def test_t34_origins_by_the_row_reading() -> None:
     t34 = campaign_tables().t34
     assert [t34.row(v).origin for v in (2, 5, 6, 7, 8, 9, 10, 11, 12)] == [
-        "criminal", "criminal", "slave", "slave", "soldier", "foreigner", "freeman", "freeman",
+        "criminal",
+        "criminal",
+        "slave",
+        "slave",
+        "soldier",
+        "foreigner",
+        "freeman",
+        "freeman",
         "senator",
     ]
     slave = t34.origin("slave")

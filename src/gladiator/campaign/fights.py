@@ -73,7 +73,10 @@ def build_fight(
 ) -> tuple[dict[str, str], dict[str, Any]]:
     """(seat -> gladiator id or "beast:<kind>", the engine options) for one fight."""
     seats = seat_order(a, b)
-    styles, weapons, talents, entrants = [], [], [], []
+    styles: list[str] = []
+    weapons: list[str] = []
+    talents: list[str] = []
+    entrants: list[dict[str, Any]] = []
     for member in seats.values():
         if member.startswith(BEAST):
             styles.append("random")
@@ -111,9 +114,7 @@ def refresh_entrants(state: CampaignState, bout: Bout) -> None:
     for seats, fight in zip(bout.seats, bout.fights, strict=True):
         for i, member in enumerate(seats.values()):
             if not member.startswith(BEAST):
-                fight["entrants"][i] = _entrant(
-                    state.gladiators[member], bout.armour.get(member)
-                )
+                fight["entrants"][i] = _entrant(state.gladiators[member], bout.armour.get(member))
 
 
 def fight_lanistas(state: CampaignState, bout: Bout, index: int = 0) -> dict[str, str | None]:

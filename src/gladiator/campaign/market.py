@@ -54,9 +54,7 @@ def bid(ctx: StepContext) -> None:
     minimum = campaign_tables().lanistas.auction_min_bid
     if amount < minimum:
         raise CampaignError(f"a bid is at least {minimum} sesterces (L12)")
-    others = sum(
-        other.bids.get(actor.id, 0) for other in ctx.state.meta.lots if other is not lot
-    )
+    others = sum(other.bids.get(actor.id, 0) for other in ctx.state.meta.lots if other is not lot)
     if amount + others > actor.purse:
         raise CampaignError(
             f"bids of {amount + others} are over lanista {actor.id}'s purse of {actor.purse}"
@@ -88,4 +86,3 @@ def auction(ctx: StepContext) -> None:
         career.lanista, career.status = buyer, "alive"
         ctx.event("sold", f"{state.lanistas[buyer].name} buys {career.name} for {top}", "§37.5")
     state.meta.lots = []
-

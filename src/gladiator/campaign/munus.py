@@ -82,7 +82,9 @@ class _Arranger:
     def style(self, gid: str, category: str | None, bout: Bout) -> None:
         career = self.career(gid)
         prefs = self.preferences.get(gid, ()) if career.lanista is not None else ()
-        bout.styles[gid] = pick_style(self.dice, career_or_none(career), category, career.name, prefs)
+        bout.styles[gid] = pick_style(
+            self.dice, career_or_none(career), category, career.name, prefs
+        )
 
     def arrange(self, gid: str, arena_size: int) -> Bout:
         g = self.career(gid)
@@ -105,7 +107,10 @@ class _Arranger:
                 for _ in range(self.dice.roll(t.beasts_dice, "beasts fought", "§30.2.1.1"))
             ]
             # The beasts are the house's side: the bank takes the bet (L3).
-            bout.sides = [Side(lanista=g.lanista, gladiators=[gid]), Side(lanista=None, gladiators=[])]
+            bout.sides = [
+                Side(lanista=g.lanista, gladiators=[gid]),
+                Side(lanista=None, gladiators=[]),
+            ]
             self._fight(bout, [gid], beasts, arena_size)
             return bout
         mine, theirs = roll.categories if roll.categories else (None, None)
@@ -117,7 +122,8 @@ class _Arranger:
         self.matched.update(team)
         record = g.record.total
         team += [self.challenger(record, False) for _ in range(per_side - len(team))]
-        rival_lanista, rivals = None, []
+        rival_lanista: str | None = None
+        rivals: list[str] = []
         if kind in _LANISTA_OPPONENTS:
             rival_lanista, rivals = self._rivals(g.lanista, theirs, opponents_n)
         self.matched.update(rivals)
@@ -146,7 +152,9 @@ class _Arranger:
         self._fight(bout, team, rivals, arena_size)
         return bout
 
-    def _rivals(self, own: str | None, category: str | None, n: int) -> tuple[str | None, list[str]]:
+    def _rivals(
+        self, own: str | None, category: str | None, n: int
+    ) -> tuple[str | None, list[str]]:
         """L2: the first other lanista, after `own` in turn, with a man for `category`."""
         if own not in self.order:
             return None, []

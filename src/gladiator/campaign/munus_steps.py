@@ -9,8 +9,6 @@ from each side (§37.4; L3: against the house the bank takes the bet), goes into
 
 from __future__ import annotations
 
-from typing import Any
-
 from gladiator.campaign.armour import armour_cost
 from gladiator.campaign.context import StepContext
 from gladiator.campaign.creation import gladiator_name, new_gladiator
@@ -192,4 +190,3 @@ def munus_close(ctx: StepContext) -> None:
         winner = richest(state)
         state.meta.winner, state.meta.phase = winner, "over"
         ctx.event("winner", f"after {state.meta.munus} munera: {winner}", "§37.7", winner=winner)
-

@@ -70,7 +70,7 @@ def roll_pairing(dice: Dice, career: Career | None, name: str) -> tuple[str, str
         row = t32.row(dice.roll("D66", f"pairing for {name} (T32)", "§30.2.3"))
         if not career_styles(career, row.gladiator):
             continue
-        challenger = row.challenger
+        challenger: str = row.challenger
         if challenger == "any":
             if row.gladiator == "V":
                 challenger = t32.contra_retiarius_any  # Q33: a Retiarius for the 66 cell

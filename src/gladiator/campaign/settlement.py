@@ -181,7 +181,9 @@ def _freedom(ctx: StepContext, career: Career, alive: bool) -> None:
     memo = f"{career.name} wins his freedom (§37.3.2)"
     ctx.ledger.move(BANK, lanista_account(lid), lt.freedom_bonus, memo)
     how = "and walks free" if alive else "and dies a free man"
-    ctx.event("freedom", f"{career.name} wins his tenth victory {how}", "§37.3.2", gladiator=career.id)
+    ctx.event(
+        "freedom", f"{career.name} wins his tenth victory {how}", "§37.3.2", gladiator=career.id
+    )
     if state.meta.options.goal == "freedom" and state.meta.winner is None:
         state.meta.winner, state.meta.phase = lid, "over"
 

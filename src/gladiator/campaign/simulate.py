@@ -33,6 +33,9 @@ class _Run:
         self.state = state
         self.results: list[StepResult] = []
 
+    def over(self) -> bool:
+        return self.state.meta.phase == "over"
+
     def step(self, step: dict[str, Any]) -> StepResult:
         result = apply_step(self.state, step)
         self.state = result.state
@@ -53,7 +56,7 @@ def munus_steps(run: _Run, play_fight: PlayFight) -> None:
             prefs |= bot_preferences(state, lid)
         open_step["preferences"] = prefs
     run.step(open_step)
-    if run.state.meta.phase != "munus":
+    if run.over():
         return
     bouts = [b.id for b in run.state.munus_bouts()]
     for bid in bouts:
@@ -69,10 +72,10 @@ def munus_steps(run: _Run, play_fight: PlayFight) -> None:
         while (options := next_fight(bout, reports)) is not None:
             reports.append(play_fight(options, fight_lanistas(run.state, bout, len(reports))))
         run.step({"kind": "bout_result", "bout": bid, "reports": reports})
-        if run.state.meta.phase == "over":
+        if run.over():
             return
     run.step({"kind": "munus_close"})
-    if run.state.meta.phase == "over":
+    if run.over():
         return
     for lid in [lanista.id for lanista in run.state.active_lanistas()]:
         for career in run.state.stable(lid):
@@ -93,7 +96,7 @@ def simulate(
     """Play up to `munera` munera (fewer if the campaign ends) with bot lanistas."""
     run = _Run(state)
     for _ in range(munera):
-        if run.state.meta.phase == "over":
+        if run.over():
             break
         munus_steps(run, play_fight)
     return run.state, run.results

@@ -186,9 +186,7 @@ class CampaignState(Model):
         return [lanista for lanista in self.lanistas.values() if lanista.out is None]
 
     def stable(self, lanista: str) -> list[Career]:
-        return [
-            g for g in self.gladiators.values() if g.lanista == lanista and g.status == "alive"
-        ]
+        return [g for g in self.gladiators.values() if g.lanista == lanista and g.status == "alive"]
 
     def munus_bouts(self, munus: int | None = None) -> list[Bout]:
         n = self.meta.munus if munus is None else munus

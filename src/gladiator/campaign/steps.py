@@ -82,7 +82,9 @@ def _new_state(step: dict[str, Any]) -> CampaignState:
     try:
         options = CampaignOptions.model_validate(step.get("options", {}))
         meta = Meta(
-            id=str(step["id"]), name=str(step.get("name", step["id"])), seed=int(step["seed"]),
+            id=str(step["id"]),
+            name=str(step.get("name", step["id"])),
+            seed=int(step["seed"]),
             options=options,
         )
         lanistas = [Lanista.model_validate(entry) for entry in step["lanistas"]]

@@ -22,7 +22,8 @@ def forced_stake(odds: int) -> int:
     t = campaign_tables().lanistas
     if not 1 <= odds <= t.wager_max_odds:
         raise CampaignError(f"odds of {odds}-1 are not 1-1 to {t.wager_max_odds}-1 (§37.4)")
-    return t.wager_min * 2 ** (odds - 1)
+    stake: int = t.wager_min * 2 ** (odds - 1)
+    return stake
 
 
 def stakes(odds: int, payout: Literal["odds", "even"]) -> tuple[int, int]:
