@@ -161,6 +161,14 @@ def test_entrants_carry_the_career_and_its_prestige() -> None:
     assert bout.fights[0]["arena_size"] == state.meta.arena_size
 
 
+def test_s32_1_ordinary_wounds_heal_every_match_starts_unwounded() -> None:
+    state = create(seed=2)
+    state = apply_step(state, {"kind": "munus_open"}).state
+    for bout in state.munus_bouts():
+        for entrant in bout.fights[0]["entrants"]:
+            assert "carry" not in entrant
+
+
 def test_s30_2_3_1_note_chosen_styles_need_the_option() -> None:
     state = create(seed=2)
     with pytest.raises(CampaignError, match="choose_style"):

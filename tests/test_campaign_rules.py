@@ -45,8 +45,11 @@ def test_s31_2_1_a_consecutive_totals_its_fights_before_dividing() -> None:
     assert match_xp([_report(attack_cf=2), _report(attack_cf=2)]) == 1
 
 
-def test_s31_2_2_and_31_2_3_missus_bonuses() -> None:
+def test_s31_2_2_missus_bonus() -> None:
     assert match_xp([_report(missus=True)]) == 5
+
+
+def test_s31_2_3_opponent_missus_bonus() -> None:
     assert match_xp([_report(opponent_missus=True)]) == 15
 
 
@@ -54,7 +57,8 @@ def test_s31_2_2_and_31_2_3_missus_bonuses() -> None:
     ("kind", "bonuses"), [("slow", [30, 25, 20, 15, 10, 10]), ("quick", [22, 19, 16, 13, 10, 10])]
 )
 def test_s31_2_4_kill_bonus_by_turn(kind: str, bonuses: list[int]) -> None:
-    """T33: slow 10 + (5 - turn) x 5, quick x 3; after turn 4 the bonus part is 0, not negative."""
+    """T33: slow 10 + (5 - turn) x 5 (§31.2.3.1, printed for 31.2.4.1), quick x 3 (§31.2.3.2);
+    after turn 4 the bonus part is 0, not negative."""
     got = [kill_bonus(Kill(victim="blue", turn=t, kind=kind)) for t in range(1, 7)]  # type: ignore[arg-type]
     assert got == bonuses
 
@@ -91,6 +95,7 @@ def test_s32_injury_r32_chest_nine_wounds_roll_seven() -> None:
 
 
 def test_s32_2_each_area_lowers_its_own_rating() -> None:
+    """§32.2.1-§32.2.4: head CN, chest and groin W, arms ST, legs AG."""
     g = career(cn=4, w=11, st=2, ag=1)
     apply_injuries(g, [5, 0, 4, 6, 7], Rigged({"§32.2": [2, 2, 3, 4]}))
     assert (g.cn, g.w, g.st, g.ag) == (1, 9, -1, -2)
@@ -168,7 +173,7 @@ def test_s36_3_bravado_adds_one_to_the_change_roll() -> None:
     assert prestige_change(g, [], Rigged({"§35.5": [3]}), missus=False, cleaved=False) == 1
 
 
-def test_s35_4_intimidation_r35_4() -> None:
+def test_s35_4_1_intimidation_r35_4() -> None:
     """R-35.4: side A (PR 2) rolls 3 -> 5, side B (PR 0) rolls 2 -> 2: each A man gets PB +3."""
     assert intimidation(2, 3, 0, 2) == (3, 0)
     assert intimidation(1, 1, 0, 2) == (0, 0)  # a tie: nobody is intimidated
@@ -232,7 +237,7 @@ def test_s30_3_1_challenger_xp_record_x20_plus_100_for_a_champion() -> None:
 # --- §34 customised armour -----------------------------------------------------------------------
 
 
-def test_s34_armour_costs_and_the_allowance() -> None:
+def test_s34_2_armour_costs_and_the_allowance() -> None:
     assert armour_cost("gallus", ["A4", "A", "B", "C4", "B4"], "large") == 1060
     with pytest.raises(CampaignError, match="over the heavy allowance of 1100"):
         armour_cost("gallus", ["A", "A", "A", "C4", "B4"], "large")

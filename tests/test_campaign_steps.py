@@ -303,7 +303,7 @@ def test_s37_7_the_richest_after_the_set_number_of_munera() -> None:
     assert closed.meta.phase == "over" and closed.meta.winner == "l2"
 
 
-def test_s34_buying_armour_for_a_bout() -> None:
+def test_s34_3_the_lanista_pays_for_armour_within_the_allowance() -> None:
     for seed in range(1, 40):
         state = _opened(seed, custom_armour=True)
         found = [
