@@ -14,6 +14,7 @@ from gladiator.coverage import (
     SectionCoverage,
     coverage,
     has_sections,
+    parse_packages,
     parse_sections,
     part_line,
     part_totals,
@@ -24,11 +25,10 @@ from gladiator.coverage import (
 TESTS = Path(__file__).parent
 
 
-def test_colosseum_lists_every_section_from_2_to_29() -> None:
+def test_colosseum_lists_every_section_from_2_to_37() -> None:
     rows = coverage("colosseum", TESTS)
     numbers = [r.number for r in rows]
-    advanced = [r.number for r in rows if r.part == "advanced"]
-    assert numbers[0] == "2" and advanced[-1].startswith("29")
+    assert numbers[0] == "2" and numbers[-1] == "37.7"
     assert {"9.5", "9.4.6", "10.3.1", "17.2", "5.4.1", "19.4.4", "29.6.2.2"} <= set(numbers)
     assert len(numbers) == len(set(numbers))
 
@@ -271,7 +271,7 @@ def test_the_parts_split_the_sections_by_chapter() -> None:
     rows = coverage("colosseum", TESTS)
     assert {r.part for r in rows if r.chapter <= 18} == {"basic"}
     assert {r.part for r in rows if 19 <= r.chapter <= 29} == {"advanced"}
-    assert {r.part for r in rows if r.chapter >= 30} == {"campaign"}  # §36 (TL series)
+    assert {r.part for r in rows if r.chapter >= 30} == {"campaign"}
     parts = sections_parts("colosseum")
     assert [(p.name, p.first, p.last) for p in parts] == [
         ("basic", 2, 18),
@@ -321,3 +321,36 @@ def test_a_bad_parts_list_is_refused_in_one_line(text: str, message: str) -> Non
     with pytest.raises(CoverageError, match=message) as err:
         parse_sections(text)
     assert "\n" not in str(err.value)
+
+
+# --- the Campaign Game's sections (a package of its own) -------------------------------------
+
+
+def test_the_campaign_package_and_its_tests_count_for_30_to_37() -> None:
+    rows = {r.number: r for r in coverage("colosseum", TESTS)}
+    assert "campaign/experience.py" in rows["31.2.1"].code
+    assert "test_campaign_rules.py" in rows["31.2.1"].tests
+    assert "campaign/data/campaign.toml" in rows["30.2.1"].code
+    # A campaign data table is a table, not an implementation.
+    table_only = SectionCoverage("30.2.1", "T31", code=["campaign/data/campaign.toml"])
+    assert not table_only.coded
+
+
+def test_every_campaign_rule_but_the_engines_is_cited_by_code_and_by_tests() -> None:
+    """§30-§37: the campaign package's rules are all cited; §35.4.2 (the PB's use in combat) is
+    the engine's, cited there once its campaign entrants are in."""
+    rows = [r for r in coverage("colosseum", TESTS) if r.part == "campaign"]
+    assert len(rows) == 61
+    assert {r.number for r in rows if r.missing} <= {"35.4.2"}
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('[[packages]]\nname = "os"\ntests = "test_x"\n', "needs a name such as"),
+        ('[[packages]]\nname = "gladiator.campaign"\n', "needs a tests prefix"),
+    ],
+)
+def test_a_bad_packages_list_is_refused_in_one_line(text: str, message: str) -> None:
+    with pytest.raises(CoverageError, match=message):
+        parse_packages(text)

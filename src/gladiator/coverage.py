@@ -10,7 +10,11 @@ is written (the Advanced Game's net, special-attack and beast tables were), so a
 the rule too. The report is read from the sources themselves, so it cannot drift from them.
 
 The list may split its sections into parts by chapter (`[[parts]]`: the Basic Game §2-§18, the
-Advanced Game §19-§29), and the report totals each part apart.
+Advanced Game §19-§29, the Campaign Game §30-§37), and the report totals each part apart. It may
+name packages outside the ruleset that implement some of its sections (`[[packages]]`, a module
+path and the prefix of their test files: the Campaign Game is `gladiator.campaign`, tested in
+`test_campaign*.py`); their modules count as code (listed as `campaign/steps.py`) and their
+tests as tests.
 
 Each section has a kind. Only a `rule` has something to implement and test; a `heading` holds its
 rules in its subsections, a `narrative` section has none (history, flavour, a physical
@@ -42,6 +46,7 @@ __all__ = [
     "coverage",
     "has_sections",
     "markdown",
+    "parse_packages",
     "parse_parts",
     "parse_sections",
     "part_line",
@@ -110,7 +115,7 @@ class SectionCoverage:
     @property
     def coded(self) -> bool:
         """Cited by a module: a data table alone is not an implementation."""
-        return any(not name.startswith(_DATA) for name in self.code)
+        return any(not _is_data(name) for name in self.code)
 
     @property
     def missing(self) -> bool:
@@ -144,6 +149,10 @@ class Totals:
         )
 
 
+def _is_data(name: str) -> bool:
+    return name.startswith(_DATA) or f"/{_DATA}" in name
+
+
 def _chapter(number: str) -> int:
     return int(number.split(".")[0].split(" ")[0])
 
@@ -153,8 +162,12 @@ def _package_dir(ruleset: str) -> Path | None:
     must not depend on them running."""
     if not re.fullmatch(r"[a-z_][a-z0-9_]*", ruleset):
         return None
+    return _module_dir(f"gladiator.rules.{ruleset}")
+
+
+def _module_dir(module: str) -> Path | None:
     try:
-        spec = importlib.util.find_spec(f"gladiator.rules.{ruleset}")
+        spec = importlib.util.find_spec(module)
     except (ImportError, ValueError):
         return None
     if spec is None or not spec.submodule_search_locations:
@@ -227,6 +240,22 @@ def parse_parts(text: str, where: str = "sections.toml") -> list[Part]:
     return parts
 
 
+def parse_packages(text: str, where: str = "sections.toml") -> list[tuple[str, str]]:
+    """The packages outside the ruleset a sections list names: (module, test file prefix)."""
+    raw = _load(text, where).get("packages", [])
+    if not isinstance(raw, list) or not all(isinstance(p, dict) for p in raw):
+        raise CoverageError(f"{where}: packages must be [[packages]] tables")
+    out: list[tuple[str, str]] = []
+    for i, p in enumerate(raw):
+        name, tests = p.get("name"), p.get("tests")
+        if not isinstance(name, str) or not re.fullmatch(r"gladiator(\.[a-z_][a-z0-9_]*)+", name):
+            raise CoverageError(f"{where}: package {i + 1} needs a name such as gladiator.campaign")
+        if not isinstance(tests, str) or not re.fullmatch(r"test_[a-z0-9_]+", tests):
+            raise CoverageError(f"{where}: package {name} needs a tests prefix such as test_x")
+        out.append((name, tests))
+    return out
+
+
 def parse_sections(text: str, where: str = "sections.toml") -> list[SectionCoverage]:
     """The rows of a sections list (TOML text), not yet matched to any citation."""
     data = _load(text, where)
@@ -261,16 +290,29 @@ def coverage(ruleset: str, tests_dir: Path | None = None) -> list[SectionCoverag
     code_dir = _package_dir(ruleset)
     if code_dir is None or not (code_dir / _SECTIONS).is_file():
         raise CoverageError(f"no sections list for {ruleset!r}")
-    rows = parse_sections((code_dir / _SECTIONS).read_text(encoding="utf-8"), _SECTIONS)
+    text = (code_dir / _SECTIONS).read_text(encoding="utf-8")
+    rows = parse_sections(text, _SECTIONS)
     sources = {p.name: _citations(_read(p)) for p in sorted(code_dir.glob("*.py"))}
     sources |= _bot_citations(ruleset, code_dir)
     for p in sorted((code_dir / "data").glob("*.toml")):
         if p.name != Path(_SECTIONS).name:  # the list itself cites nothing
             sources[f"{_DATA}{p.name}"] = _citations(_read(p))
+    prefixes = [f"test_{ruleset}"]
+    for module, prefix in parse_packages(text, _SECTIONS):
+        folder = _module_dir(module)
+        if folder is None:
+            raise CoverageError(f"{_SECTIONS}: package {module} is not installed")
+        short = module.rsplit(".", 1)[-1]
+        sources |= {f"{short}/{p.name}": _citations(_read(p)) for p in sorted(folder.glob("*.py"))}
+        for p in sorted((folder / "data").glob("*.toml")):
+            sources[f"{short}/{_DATA}{p.name}"] = _citations(_read(p))
+        prefixes.append(prefix)
     tests: dict[str, set[str]] = {}
     if tests_dir is not None and tests_dir.is_dir():
         tests = {
-            p.name: _test_citations(_read(p)) for p in sorted(tests_dir.glob(f"test_{ruleset}*.py"))
+            p.name: _test_citations(_read(p))
+            for prefix in prefixes
+            for p in sorted(tests_dir.glob(f"{prefix}*.py"))
         }
     for row in rows:
         row.code = [name for name, cited in sources.items() if _covers(cited, row.number)]

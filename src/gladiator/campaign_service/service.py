@@ -44,13 +44,13 @@ def docs_of(state: CampaignState) -> tuple[Doc, list[Doc], list[Doc], list[Doc]]
 def state_of(stored: StoredCampaign) -> CampaignState:
     """The campaign state from what the store holds (the reverse of `docs_of`)."""
     bouts = {}
-    for doc in stored.bouts:
+    for doc in stored.bouts.values():
         plain = {k: v for k, v in doc.items() if k != "match_ids"}
         bouts[plain["id"]] = Bout.model_validate(plain)
     return CampaignState(
         meta=Meta.model_validate(stored.meta),
-        lanistas={d["id"]: Lanista.model_validate(d) for d in stored.lanistas},
-        gladiators={d["id"]: Career.model_validate(d) for d in stored.gladiators},
+        lanistas={i: Lanista.model_validate(d) for i, d in stored.lanistas.items()},
+        gladiators={i: Career.model_validate(d) for i, d in stored.gladiators.items()},
         bouts=bouts,
     )
 

@@ -1,0 +1,207 @@
+"""The campaign's state (§30-§37): meta, lanistas, gladiators' careers and bouts.
+
+Four collections of models with an `id` each, so a store can keep one row per item. Plain
+versioned data (`schema: 1`); every change goes through `steps.apply_step`, which works on a
+copy, so a refused step leaves the state as it was.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from gladiator.campaign.tables import MatchType
+
+__all__ = [
+    "Bout",
+    "CampaignOptions",
+    "CampaignState",
+    "Career",
+    "Lanista",
+    "Lot",
+    "Meta",
+    "Record",
+    "Side",
+    "Wager",
+    "state_digest",
+]
+
+Phase = Literal["setup", "munus", "between", "over"]
+Status = Literal["alive", "dead", "retired", "free", "for_sale"]
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CampaignOptions(Model):
+    """The readings and optional rules a campaign is played with (docs/rulings.md, L series)."""
+
+    # §37.2 "rolled": five gladiators and 2,000 sesterces; §37.2.1 "bought": 4,000 and buy 4-6.
+    stables: Literal["rolled", "bought"] = "rolled"
+    # §33 (optional in the book, on in the Campaign here); Q13: the DRMs go on the 3D6 "roll"
+    # (clamped 3-18) or on the "rating".
+    social_origin: bool = True
+    social_origin_drm: Literal["roll", "rating"] = "roll"
+    # §34: customised armour bought from the lanista's purse.
+    custom_armour: bool = False
+    # §30.2.3.1 NOTE: the lanista chooses the style within the category (the bot: its policy).
+    choose_style: bool = False
+    # §37.4, L1: "odds" (Q47: the offerer stakes k times the offeree's stake) or "even" (both
+    # stake the forced amount).
+    wager_payout: Literal["odds", "even"] = "odds"
+    # §37.7: the set number of munera, after which the richest lanista wins.
+    munera: int = Field(default=10, ge=1, le=500)
+    # §37.3.1: 1,000 per lanista per match in the Colosseum (Arena Size 1).
+    colosseum_bonus: bool = True
+    # L10: "fortune" (§37.7, the lanistas' game) or "freedom" (the Campaign preface: the first
+    # lanista whose gladiator wins ten victories wins at once).
+    goal: Literal["fortune", "freedom"] = "fortune"
+
+
+class Lot(Model):
+    """§37.5: one gladiator for sale and the sealed bids on him (L12)."""
+
+    gladiator: str
+    bids: dict[str, int] = Field(default_factory=dict)
+
+
+class Meta(Model):
+    id: str
+    schema_: Literal[1] = Field(default=1, alias="schema")
+    name: str
+    seed: int
+    options: CampaignOptions = Field(default_factory=CampaignOptions)
+    seq: int = 0
+    munus: int = 0
+    phase: Phase = "setup"
+    winner: str | None = None
+    arena_size: int | None = None  # this munus's T38 roll (Q22: once per series)
+    lost: dict[str, int] = Field(default_factory=dict)  # lanista -> gladiators lost this munus
+    lots: list[Lot] = Field(default_factory=list)  # §37.5: the gladiators on sale
+    next_id: int = 1
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class Lanista(Model):
+    id: str
+    name: str
+    kind: Literal["human", "bot"] = "bot"
+    bot: str | None = "steady"
+    purse: int = 0  # mirrors the ledger's "lanista:<id>" account
+    out: str | None = None  # §37.6: why he is out of the game
+
+
+class Record(Model):
+    """§30.3: V, S (stans missus) and M (missus) make the record; defeats are kept apart."""
+
+    victories: int = 0
+    stans: int = 0
+    missus: int = 0
+    defeats: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.victories + self.stans + self.missus
+
+
+class Career(Model):
+    id: str
+    lanista: str | None  # None: the house (challengers, gladiators for sale)
+    status: Status = "alive"
+    name: str
+    tr: int
+    st: int
+    ag: int
+    cn: int
+    w: int
+    xp: int = 0
+    prestige: int = 0
+    origin: str | None = None
+    talents: list[str] = Field(default_factory=list)  # "FA", "WS:axe", "MS:sword"
+    bought_as: str | None = None  # §37.2.1: the T37 style he was bought as (L8)
+    record: Record = Field(default_factory=Record)
+    champion: bool = False  # an arena Champion (§30.2.1.1); challengers only
+    history: list[dict[str, Any]] = Field(default_factory=list)
+
+    def has(self, code: str) -> bool:
+        return any(t.split(":")[0] == code for t in self.talents)
+
+    @property
+    def cf(self) -> int:
+        """§3.11.2, Q43: CF = TR + ST + AG, from the current ratings."""
+        return self.tr + self.st + self.ag
+
+
+class Side(Model):
+    """One side of a bout: its gladiators and the lanista they fight for (None: the house)."""
+
+    lanista: str | None
+    gladiators: list[str]
+
+
+class Wager(Model):
+    """§37.4: the bet of the two sides' lanistas (or a lanista and the bank, L3)."""
+
+    offerer: str | None = None  # who offered the odds; None while at the minimum 1-1
+    odds: int = 1
+    stakes: dict[str, int] = Field(default_factory=dict)  # account -> sesterces in escrow
+
+
+class Bout(Model):
+    id: str
+    munus: int
+    type: MatchType
+    sine_missione: bool = False
+    categories: list[str] = Field(default_factory=list)  # T32: the gladiator's, the challenger's
+    sides: list[Side]
+    styles: dict[str, str] = Field(default_factory=dict)  # gladiator id -> T37 style
+    seats: list[dict[str, str]] = Field(default_factory=list)  # per fight: seat -> gladiator/beast
+    fights: list[dict[str, Any]] = Field(default_factory=list)  # engine options per fight
+    matches: list[str] = Field(default_factory=list)
+    armour: dict[str, dict[str, Any]] = Field(default_factory=dict)  # §34: gladiator -> bought
+    wager: Wager | None = None
+    status: Literal["scheduled", "settled"] = "scheduled"
+    outcome: str | None = None  # "side0" / "side1" / "draw" once settled
+    reports: list[dict[str, Any]] = Field(default_factory=list)
+
+    def gladiators(self) -> list[str]:
+        return [g for s in self.sides for g in s.gladiators]
+
+    def lanistas(self) -> list[str]:
+        return [s.lanista for s in self.sides if s.lanista is not None]
+
+
+class CampaignState(Model):
+    meta: Meta
+    lanistas: dict[str, Lanista] = Field(default_factory=dict)
+    gladiators: dict[str, Career] = Field(default_factory=dict)
+    bouts: dict[str, Bout] = Field(default_factory=dict)
+
+    def active_lanistas(self) -> list[Lanista]:
+        return [lanista for lanista in self.lanistas.values() if lanista.out is None]
+
+    def stable(self, lanista: str) -> list[Career]:
+        return [g for g in self.gladiators.values() if g.lanista == lanista and g.status == "alive"]
+
+    def munus_bouts(self, munus: int | None = None) -> list[Bout]:
+        n = self.meta.munus if munus is None else munus
+        return [b for b in self.bouts.values() if b.munus == n]
+
+    def new_id(self, prefix: str) -> str:
+        n = self.meta.next_id
+        self.meta.next_id += 1
+        return f"{prefix}{n}"
+
+    def to_json(self) -> dict[str, Any]:
+        return self.model_dump(mode="json", by_alias=True)
+
+
+def state_digest(state: CampaignState) -> str:
+    """A SHA-256 of the state's canonical JSON, for the store to check a replay against."""
+    text = json.dumps(state.to_json(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
