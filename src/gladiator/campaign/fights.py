@@ -52,6 +52,20 @@ def seat_order(a: list[str], b: list[str]) -> dict[str, str]:
     return dict(zip(SEATS, order, strict=False))
 
 
+# §19.5, §36.3: the styles whose training is a talent (SR, SD).
+STYLE_TALENTS = {"retiarius": "SR", "dimachaeri": "SD"}
+
+
+def fighting_talents(career: Career, style: str) -> list[str]:
+    """His talents as the engine is given them. A man matched in a style that needs a talent he
+    was not rolled (a house challenger of category IV, L2; one bought as a Retiarius, L8) was
+    trained in it: the engine's §36 check (TL2) is given the talent the style implies."""
+    needed = STYLE_TALENTS.get(style)
+    if needed is None or career.has(needed):
+        return list(career.talents)
+    return [*career.talents, needed]
+
+
 def _entrant(career: Career, armour: dict[str, Any] | None) -> dict[str, Any]:
     entrant: dict[str, Any] = {
         "name": career.name,
@@ -85,9 +99,10 @@ def build_fight(
             entrants.append({})
             continue
         career = state.gladiators[member]
-        styles.append(bout.styles[member])
+        style = bout.styles[member]
+        styles.append(style)
         weapons.append("")
-        talents.append(",".join(career.talents))
+        talents.append(",".join(fighting_talents(career, style)))
         entrants.append(_entrant(career, bout.armour.get(member)))
     options: dict[str, Any] = {
         "advanced": True,

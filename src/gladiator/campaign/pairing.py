@@ -30,7 +30,7 @@ __all__ = [
 ]
 
 # §36 SR and SD open the two fixed styles (§19.5); L8: so does being bought as one.
-_TALENT_STYLES = {"retiarius": "SR", "dimachaeri": "SD"}
+from gladiator.campaign.fights import STYLE_TALENTS as _TALENT_STYLES
 _REROLLS = 100
 
 

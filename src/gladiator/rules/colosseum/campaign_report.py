@@ -19,7 +19,7 @@ from typing import Any
 
 from gladiator.rules.colosseum.campaign_record import SeatTally
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
-from gladiator.rules.colosseum.teams import sides_of
+from gladiator.rules.colosseum.teams import seats_of
 
 __all__ = ["campaign_report"]
 
@@ -28,8 +28,7 @@ def campaign_report(state: ColosseumState) -> dict[str, dict[str, Any]]:
     """Per seat, the contract's report of a finished match (X7-X9); ValueError before the end."""
     if state.step != "over":
         raise ValueError("the match is not over: no campaign report yet (X9)")
-    sides = sides_of(state.options)
-    seats = [s for side in sides for s in side]
+    seats = list(seats_of(state.options))  # a pack's beasts too (B11)
     deaths = {s: t.death for s, t in state.tally.items() if t.death is not None}
     out: dict[str, dict[str, Any]] = {}
     for seat in seats:

@@ -58,6 +58,8 @@ AREA_NAMES: dict[Area, str] = {
 }
 PHASES_PER_TURN = 8  # §5.1
 CAREER_MAX = 99  # X1: the largest rating a campaign career's sheet takes (a typo guard)
+# X1: the lowest: ST and AG are negative on T4 already (-2, -3) and injuries lower them further.
+CAREER_LOW = {"tr": 1, "st": -CAREER_MAX, "ag": -CAREER_MAX, "cn": 0, "w": 1}
 # §3.10: the armour table of each class.
 ARMOUR_TABLE: dict[GladiatorClass, str] = {"light": "T1", "medium": "T2", "heavy": "T3"}
 
@@ -182,7 +184,7 @@ class LogSheet(_Frozen):
             column = sorted({getattr(row, rating) for row in t4.rows})
             value = getattr(self, rating)
             if self.career:  # X1: a career's ratings may lie outside T4 (Q43)
-                low = 1 if rating == "w" else 0
+                low = CAREER_LOW[rating]
                 if not low <= value <= CAREER_MAX:
                     raise ValueError(
                         f"{rating.upper()} {value} is not {low} to {CAREER_MAX} (a career, X1)"

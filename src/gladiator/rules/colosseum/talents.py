@@ -115,7 +115,10 @@ def mastered(g: _Talented) -> str | None:
 
 
 def _chart_weapons(style_key: str) -> tuple[str, ...]:
-    return advanced_tables().styles.t37.styles[style_key].weapons
+    # T37's styles, or §28.2's beast fighters (Bestiarius, Venator), whose kit is their own.
+    styles = advanced_tables().styles
+    table = styles.t37.styles if style_key in styles.t37.styles else styles.beast_fighters.styles
+    return table[style_key].weapons
 
 
 def check_prerequisites(
