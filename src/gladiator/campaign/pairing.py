@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gladiator.campaign.errors import CampaignError
+from gladiator.campaign.fights import STYLE_TALENTS as _TALENT_STYLES  # §36 SR, SD; L8
 from gladiator.campaign.state import Career
 from gladiator.campaign.tables import CATEGORIES, MatchRow, campaign_tables, chart
 from gladiator.core.dice import Dice
@@ -29,8 +30,6 @@ __all__ = [
     "roll_pairing",
 ]
 
-# §36 SR and SD open the two fixed styles (§19.5); L8: so does being bought as one.
-from gladiator.campaign.fights import STYLE_TALENTS as _TALENT_STYLES
 _REROLLS = 100
 
 

@@ -11,8 +11,9 @@ RULINGS (the X series of docs/rulings.md)
 
 X1  §30, Q43: an entrant's log sheet takes his career's TR ST AG CN W as given, no 3D6 on T4; CF
     and NF are TR + ST + AG and TR + AG of them (§3.11.2). His ratings may lie off T4's columns
-    (the sheet says so: `career`), but TR must be 1-99, ST and AG -99-99 (T4 has them negative), CN 0-99 and W 1-99. His armour and
-    shield are rolled for his style as for anyone (§3.10, §19), the rolls in the same order.
+    (the sheet says so: `career`), but TR must be 1-99, ST and AG -99-99 (T4 has them negative),
+    CN 0-99 and W 1-99. His armour and shield are rolled for his style as for anyone (§3.10,
+    §19), the rolls in the same order.
 X2  §35.2, §35.3: his prestige is written on the sheet (§3.6) and so added to his §18.3 missus
     roll, as any sheet's is.
 X3  §34.1: bought armour is five codes (areas 1-5, "B4", "A", "-") and a shield ("large",
