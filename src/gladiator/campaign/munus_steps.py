@@ -21,7 +21,7 @@ from gladiator.campaign.state import Bout, Lot, Wager
 from gladiator.campaign.tables import arena, campaign_tables
 from gladiator.campaign.wagers import forced_stake, stakes
 
-__all__ = ["buy_armour", "munus_close", "munus_open", "offer_odds"]
+__all__ = ["buy_armour", "munus_close", "munus_open", "offer_odds", "ready"]
 
 
 def _entries(ctx: StepContext) -> list[str]:
@@ -83,6 +83,7 @@ def munus_open(ctx: StepContext) -> None:
     state.meta.munus += 1
     state.meta.phase = "munus"
     state.meta.lost = {}
+    state.meta.ready, state.meta.entries = [], {}  # L15: everyone acts again in the munus
     t38 = arena()
     size = ctx.dice.roll(f"{t38.dice}{t38.modifier:+d}", "arena size (T38)", "§25.2")
     state.meta.arena_size = size
@@ -186,7 +187,30 @@ def munus_close(ctx: StepContext) -> None:
             state.meta.lots.append(Lot(gladiator=gid))
             ctx.event("lot", f"{career.name} is for sale (for {lid}'s loss)", "§37.5", lot=gid)
     state.meta.phase = "between"
+    state.meta.ready = []  # L15: XP and bids between munera
     if state.meta.munus >= state.meta.options.munera:
         winner = richest(state)
         state.meta.winner, state.meta.phase = winner, "over"
         ctx.event("winner", f"after {state.meta.munus} munera: {winner}", "§37.7", winner=winner)
+
+
+def ready(ctx: StepContext) -> None:
+    """L15: the actor is done for now: in a munus, offering odds and buying armour (his bouts
+    are fought once every lanista in them is ready); between munera, spending XP and bidding,
+    with `entries`, optionally, the men he enters in the next munus (each his own and alive)."""
+    ctx.phase("munus", "between")
+    actor = ctx.actor()
+    state = ctx.state
+    entries = ctx.field("entries", list, None)
+    if entries is not None:
+        if state.meta.phase != "between":
+            raise CampaignError("entries are made between munera, for the next one (§30.2)")
+        chosen = [ctx.own_gladiator(actor, gid).id for gid in entries]
+        if len(set(chosen)) != len(chosen):
+            raise CampaignError(
+                "a gladiator is entered once: he fights one match per munus (§30.2)"
+            )
+        state.meta.entries[actor.id] = chosen
+    if actor.id not in state.meta.ready:
+        state.meta.ready.append(actor.id)
+    ctx.event("ready", f"{actor.name} is ready", "", lanista=actor.id)

@@ -82,6 +82,10 @@ class Meta(Model):
     arena_size: int | None = None  # this munus's T38 roll (Q22: once per series)
     lost: dict[str, int] = Field(default_factory=dict)  # lanista -> gladiators lost this munus
     lots: list[Lot] = Field(default_factory=list)  # §37.5: the gladiators on sale
+    # L15: the lanistas who said they are done for now (odds and armour in a munus; XP and bids
+    # between munera), and the men each entered for the next munus (his living men by default).
+    ready: list[str] = Field(default_factory=list)
+    entries: dict[str, list[str]] = Field(default_factory=dict)
     next_id: int = 1
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)

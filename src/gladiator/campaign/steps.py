@@ -7,7 +7,7 @@ with his account. Bad input raises `CampaignError` (one line) and the state give
 
 Kinds: create (§37.2), munus_open (§30, §37.4 minimum stakes, §25.2 arena size), offer_odds
 (§37.4), buy_armour (§34), bout_result (§31, §32, §35.5, §37.3, §37.4, the ten victories),
-munus_close (§37.5 lots, §37.7), spend_xp (§31.3), bid and auction (§37.5).
+munus_close (§37.5 lots, §37.7), spend_xp (§31.3), bid and auction (§37.5), ready (L15).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from gladiator.campaign.creation import gladiator_name, new_gladiator
 from gladiator.campaign.errors import CampaignError
 from gladiator.campaign.ledger import BANK, Ledger, LedgerEntry, lanista_account
 from gladiator.campaign.market import auction, bid, spend_xp
-from gladiator.campaign.munus_steps import buy_armour, munus_close, munus_open, offer_odds
+from gladiator.campaign.munus_steps import buy_armour, munus_close, munus_open, offer_odds, ready
 from gladiator.campaign.settlement import bout_result
 from gladiator.campaign.state import CampaignOptions, CampaignState, Lanista, Meta
 from gladiator.campaign.step_dice import step_dice
@@ -110,6 +110,7 @@ KINDS: dict[str, Handler] = {
     "spend_xp": spend_xp,
     "bid": bid,
     "auction": auction,
+    "ready": ready,
 }
 
 
