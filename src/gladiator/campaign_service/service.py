@@ -10,16 +10,21 @@ step (`CampaignError`, `StoreError`) writes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from gladiator.campaign import CampaignError, CampaignState, StepResult, apply_step, state_digest
+from gladiator.campaign.driver import Move, next_move
+from gladiator.campaign.fights import next_fight
 from gladiator.campaign.state import Bout, Career, Lanista, Meta
+from gladiator.campaign_service.fights import fight_seed, play_fight
 from gladiator.store import CampaignStore, StoredCampaign
 
-__all__ = ["CampaignService", "docs_of", "state_of"]
+__all__ = ["CampaignService", "PlayBout", "bot_fights", "docs_of", "state_of"]
 
 Doc = dict[str, Any]
+# Plays the fights of a bout (state, bout id) -> one campaign report per fight.
+PlayBout = Callable[[CampaignState, str], list[dict[str, Any]]]
 
 
 def _meta_doc(meta: Meta) -> Doc:
@@ -118,3 +123,56 @@ class CampaignService:
             state_digest(result.state),
         )
         return result
+
+    def advance(
+        self,
+        campaign_id: str,
+        play: PlayBout | None = None,
+        *,
+        humans_fight: frozenset[str] = frozenset(),
+        max_steps: int | None = None,
+        until_munus_closed: int | None = None,
+        on_step: Callable[[StepResult], None] | None = None,
+    ) -> Move:
+        """Take the campaign's next moves (driver.next_move), each committed as its own step,
+        until it waits for a human lanista or is over, or `max_steps` steps are taken, or
+        `until_munus_closed` munera are closed; the move it stopped at is returned. Fights are
+        played by `play` (default: bots in this process, seeded from the campaign)."""
+        state = self.load(campaign_id)
+        play = play or bot_fights(state.meta.seed)
+        taken = closed = 0
+        while True:
+            move = next_move(state, humans_fight)
+            if max_steps is not None and taken >= max_steps:
+                return move
+            if until_munus_closed is not None and closed >= until_munus_closed:
+                return move
+            if move.fight is not None:
+                step: dict[str, Any] = {
+                    "kind": "bout_result",
+                    "bout": move.fight,
+                    "reports": play(state, move.fight),
+                }
+            elif move.step is not None:
+                step = move.step
+            else:
+                return move
+            result = self.step_from(state, step)
+            state = result.state
+            taken += 1
+            closed += step["kind"] == "munus_close"
+            if on_step is not None:
+                on_step(result)
+
+
+def bot_fights(seed: int, bot: str = "tactician") -> PlayBout:
+    """Plays every fight of a bout in this process with `bot` in every seat."""
+
+    def play(state: CampaignState, bout_id: str) -> list[dict[str, Any]]:
+        reports: list[dict[str, Any]] = []
+        bout = state.bouts[bout_id]
+        while (options := next_fight(bout, reports)) is not None:
+            reports.append(play_fight(options, fight_seed(seed, bout_id, len(reports)), bot).report)
+        return reports
+
+    return play
