@@ -74,17 +74,24 @@ def roll_pairing(dice: Dice, career: Career | None, name: str) -> tuple[str, str
             if row.gladiator == "V":
                 challenger = t32.contra_retiarius_any  # Q33: a Retiarius for the 66 cell
             else:
-                challenger = _any_category(dice, name)
+                challenger = _any_category(dice, name, row.gladiator)
         return row.gladiator, challenger
     raise CampaignError(f"no pairing {name} can fight after {_REROLLS} rolls")
 
 
-def _any_category(dice: Dice, name: str) -> str:
+def _any_category(dice: Dice, name: str, his: str) -> str:
+    """Q33: "Any" rolls the challenger's category on 1D6, 6 re-rolled; L17: so is a V (a
+    Contra-Retiarius) unless he is a Retiarius (IV), whom alone a Contra-Retiarius fights
+    (§19.2.3), as every other cell of T32 has it."""
     t32 = campaign_tables().t32
     while True:
         roll = dice.roll(t32.any_dice, f"challenger category for {name} (T32 Any)", "§30.2.3")
-        if roll != t32.any_reroll:
-            return CATEGORIES[roll - 1]
+        if roll == t32.any_reroll:
+            continue
+        category = CATEGORIES[roll - 1]
+        if category == "V" and his != "IV":
+            continue
+        return category
 
 
 def roll_match(dice: Dice, career: Career) -> MatchRoll:

@@ -132,7 +132,7 @@ class CampaignService:
         humans_fight: frozenset[str] = frozenset(),
         max_steps: int | None = None,
         until_munus_closed: int | None = None,
-        on_step: Callable[[StepResult], None] | None = None,
+        on_step: Callable[[dict[str, Any], StepResult], None] | None = None,
     ) -> Move:
         """Take the campaign's next moves (driver.next_move), each committed as its own step,
         until it waits for a human lanista or is over, or `max_steps` steps are taken, or
@@ -162,7 +162,7 @@ class CampaignService:
             taken += 1
             closed += step["kind"] == "munus_close"
             if on_step is not None:
-                on_step(result)
+                on_step(step, result)
 
 
 def bot_fights(seed: int, bot: str = "tactician") -> PlayBout:

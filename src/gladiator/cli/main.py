@@ -15,6 +15,7 @@ from rich.table import Table
 
 from gladiator import registry
 from gladiator.bots import BOTS, best_bot, make_bot
+from gladiator.cli.campaign import campaign_app
 from gladiator.core.match import Match, ReplayMismatch
 from gladiator.core.record import MatchRecord, RecordError
 
@@ -528,6 +529,8 @@ def balance(
         )
     console.print(t)
 
+
+app.add_typer(campaign_app, name="campaign")
 
 rules_app = typer.Typer(
     add_completion=False, invoke_without_command=True, help="The rulesets and their coverage."

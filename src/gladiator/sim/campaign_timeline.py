@@ -3,8 +3,8 @@ as a table (Rich) and as a plot (matplotlib, written to a PNG or SVG file).
 
 The rows are plain dicts so a JSON summary, the table and the plot read the same numbers:
 `munus`, `lanista`, `stable` (living gladiators he owns), `deaths` (his gladiators killed so
-far), `level` (mean level of his living gladiators, rulings L-series), `xp` (mean XP earned so
-far), `victories` (his victories so far) and `purse` (sesterces).
+far), `level` (the mean XP his living men earned over their careers: the book has no levels,
+rulings L16), `victories` (his men's victories so far) and `purse` (sesterces).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ __all__ = ["SERIES", "plot_timeline", "timeline_table"]
 SERIES: tuple[tuple[str, str], ...] = (
     ("stable", "living gladiators in the stable"),
     ("deaths", "gladiators killed (cumulative)"),
-    ("level", "mean level of the living"),
+    ("level", "mean career XP of the living (level, L16)"),
     ("purse", "sesterces"),
 )
 
@@ -40,7 +40,7 @@ def timeline_table(rows: Sequence[dict[str, Any]], *, every: int = 5) -> Table:
             str(r["lanista"]),
             str(r["stable"]),
             str(r["deaths"]),
-            f"{r['level']:.2f}",
+            f"{r['level']:.1f}",
             str(r["victories"]),
             f"{r['purse']:,}",
         )
