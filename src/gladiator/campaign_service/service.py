@@ -46,16 +46,33 @@ def docs_of(state: CampaignState) -> tuple[Doc, list[Doc], list[Doc], list[Doc]]
     )
 
 
+def _creation_order(item_id: str) -> tuple[str, int]:
+    # Gladiators and bouts are numbered by one counter as they are made ("g12", "b7"): the
+    # number is their order, which the rules' "in turn" loops follow (the store sorts by text).
+    prefix = item_id.rstrip("0123456789")
+    number = item_id[len(prefix) :]
+    return prefix, int(number) if number else -1
+
+
 def state_of(stored: StoredCampaign) -> CampaignState:
-    """The campaign state from what the store holds (the reverse of `docs_of`)."""
+    """The campaign state from what the store holds (the reverse of `docs_of`), its items in
+    the order they were made, as in the state that was stored: the same state, to the order of
+    its stables, so a campaign loaded again goes on as it would have (L15)."""
+    created = [str(e.get("id")) for e in stored.steps[0].payload.get("lanistas", [])]
+    lanistas = sorted(
+        stored.lanistas, key=lambda i: (created.index(i) if i in created else len(created), i)
+    )
     bouts = {}
-    for doc in stored.bouts.values():
-        plain = {k: v for k, v in doc.items() if k != "match_ids"}
-        bouts[plain["id"]] = Bout.model_validate(plain)
+    for bid in sorted(stored.bouts, key=_creation_order):
+        plain = {k: v for k, v in stored.bouts[bid].items() if k != "match_ids"}
+        bouts[bid] = Bout.model_validate(plain)
     return CampaignState(
         meta=Meta.model_validate(stored.meta),
-        lanistas={i: Lanista.model_validate(d) for i, d in stored.lanistas.items()},
-        gladiators={i: Career.model_validate(d) for i, d in stored.gladiators.items()},
+        lanistas={i: Lanista.model_validate(stored.lanistas[i]) for i in lanistas},
+        gladiators={
+            i: Career.model_validate(stored.gladiators[i])
+            for i in sorted(stored.gladiators, key=_creation_order)
+        },
         bouts=bouts,
     )
 

@@ -21,6 +21,7 @@ __all__ = [
     "LanistaFields",
     "bout_fields",
     "canonical_json",
+    "document_json",
     "check_ledger",
     "documents_digest",
     "gladiator_fields",
@@ -38,8 +39,20 @@ BoutFields = tuple[str, int, str, list[str]]  # id, munus, status, match ids
 
 
 def canonical_json(value: Any, what: str) -> str:
+    """Sorted keys: the same value always gives the same text (for digests)."""
+    return _dumps(value, what, sort_keys=True)
+
+
+def document_json(value: Any, what: str) -> str:
+    """A document as stored: compact, its keys in the order given. A campaign's documents hold
+    maps whose order is meaning (a fight's seats in table order, red first, matching its per-seat
+    option lists), so sorting them would hand back another document."""
+    return _dumps(value, what, sort_keys=False)
+
+
+def _dumps(value: Any, what: str, *, sort_keys: bool) -> str:
     try:
-        return json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=False)
+        return json.dumps(value, sort_keys=sort_keys, separators=(",", ":"), allow_nan=False)
     except (TypeError, ValueError, RecursionError) as exc:
         raise StoreError(f"the {what} is not plain JSON data: {exc}") from None
 

@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from gladiator.store.campaign_docs import (
     bout_fields,
     canonical_json,
+    document_json,
     check_ledger,
     gladiator_fields,
     lanista_fields,
@@ -68,11 +69,9 @@ class _Items:
     """The given items of one step, checked, as the rows to write."""
 
     def __init__(self, lanistas: Sequence[Doc], gladiators: Sequence[Doc], bouts: Sequence[Doc]):
-        self.lanistas = [(lanista_fields(d), canonical_json(d, "lanista")) for d in lanistas]
-        self.gladiators = [
-            (gladiator_fields(d), canonical_json(d, "gladiator")) for d in gladiators
-        ]
-        self.bouts = [(bout_fields(d), canonical_json(d, "bout")) for d in bouts]
+        self.lanistas = [(lanista_fields(d), document_json(d, "lanista")) for d in lanistas]
+        self.gladiators = [(gladiator_fields(d), document_json(d, "gladiator")) for d in gladiators]
+        self.bouts = [(bout_fields(d), document_json(d, "bout")) for d in bouts]
         unique_ids([f[0] for f, _ in self.lanistas], "lanista")
         unique_ids([f[0] for f, _ in self.gladiators], "gladiator")
         unique_ids([f[0] for f, _ in self.bouts], "bout")
@@ -294,8 +293,8 @@ class CampaignStore:
                 raise StoreError("a state digest is text of at most 128 characters")
             return {
                 "kind": kind,
-                "payload": canonical_json(payload, "step payload"),
-                "meta": canonical_json(meta, "campaign meta"),
+                "payload": document_json(payload, "step payload"),
+                "meta": document_json(meta, "campaign meta"),
                 "ledger": check_ledger(ledger),
                 "digest": digest,
             }
