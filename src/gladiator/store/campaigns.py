@@ -19,9 +19,8 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from gladiator.store.campaign_docs import (
     bout_fields,
-    canonical_json,
-    document_json,
     check_ledger,
+    document_json,
     gladiator_fields,
     lanista_fields,
     unique_ids,
