@@ -7,7 +7,8 @@
   p > 1/2, up to 5-1 (so he always offers the most when he is the favourite).
 - XP (§31.3): a talent roll with +3 on the RED die when he has 55 XP (the only way to the 71-76
   talents), then the ratings round the cycle of `spending.CYCLE`.
-- Bids (§37.5): 100 + 20 per point of CF above 10 for each lot, keeping 500 in his purse.
+- Bids (§37.5): 100 + 20 per point of CF above 10 for each lot (twice that while his stable
+  is short of five), keeping his next munus's bets and at least 500 in his purse.
 - Styles (§30.2.3.1 NOTE): the heaviest style first.
 - Armour (§34): a kit per class within its allowance, if his purse keeps 500 after it.
 """
@@ -111,14 +112,22 @@ def bot_spending(career: Career) -> list[dict[str, Any]]:
 
 
 def bot_bids(state: CampaignState, lanista: str) -> list[tuple[str, int]]:
-    purse = state.lanistas[lanista].purse - _RESERVE
+    """A lot is worth 100 + 20 per point of CF above 10, twice that while his stable is short
+    of its five (§37.2: a stable of five; §37.6: a lanista with no living man is out); he keeps
+    enough for his next munus's bets (100 a man) and at least his reserve."""
+    lt = campaign_tables().lanistas
+    living = len(state.stable(lanista))
+    keep = max(_RESERVE, lt.wager_min * (living + 1))
+    purse = state.lanistas[lanista].purse - keep
+    short = max(0, lt.stable - living)
     out: list[tuple[str, int]] = []
     for lot in state.meta.lots:
         career = state.gladiators[lot.gladiator]
-        amount = max(100, 100 + 20 * (career.cf - 10))
+        amount = max(100, 100 + 20 * (career.cf - 10)) * (2 if short > 0 else 1)
         if amount <= purse:
             out.append((lot.gladiator, amount))
             purse -= amount
+            short -= 1
     return out
 
 
