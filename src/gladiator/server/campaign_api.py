@@ -24,7 +24,7 @@ from gladiator.campaign import CampaignError, CampaignState
 from gladiator.campaign.driver import next_move
 from gladiator.campaign.fights import fight_lanistas
 from gladiator.server import security
-from gladiator.server.campaign_runner import CampaignRunner
+from gladiator.server.campaign_runner import CampaignRunner, fight_match_id
 from gladiator.store import StoreError, hash_token, new_token
 
 __all__ = ["ACTIONS", "CreateCampaignBody", "campaign_routes", "campaign_view"]
@@ -72,8 +72,11 @@ def campaign_view(
     ledgers: dict[str, list[dict[str, Any]]],
     steps: list[dict[str, Any]],
     you: str | None,
+    running: dict[str, bool] | None = None,
 ) -> dict[str, Any]:
-    """What anyone may see of a campaign, and `you`'s own sealed bids."""
+    """What anyone may see of a campaign, and `you`'s own sealed bids. `running`: the arena
+    matches of fights now held by the server, each with whether it is over."""
+    running = running or {}
     meta = state.meta
     move = next_move(state)
     lanistas = [
@@ -105,8 +108,20 @@ def campaign_view(
     bouts = []
     for bout in state.munus_bouts():
         fights = []
-        for index, match_id in enumerate(bout.matches):
-            fights.append({"match": match_id, "seats": _seats_of(state, bout.id, index)})
+        ids = list(bout.matches) or [
+            fight_match_id(meta.id, bout.id, n)
+            for n in range(len(bout.fights))
+            if fight_match_id(meta.id, bout.id, n) in running
+        ]
+        for index, match_id in enumerate(ids):
+            over = bout.status == "settled" or running.get(match_id, False)
+            fights.append(
+                {
+                    "match": match_id,
+                    "over": over,
+                    "seats": _seats_of(state, bout.id, index),
+                }
+            )
         bouts.append(
             {
                 "id": bout.id,
@@ -119,6 +134,7 @@ def campaign_view(
                 "status": bout.status,
                 "outcome": bout.outcome,
                 "matches": list(bout.matches),
+                "fights": fights,
             }
         )
     lots = [
@@ -247,7 +263,13 @@ def campaign_routes(runner: CampaignRunner, check_origin: Any, body_of: BodyOf) 
             _step_line(s.seq, s.kind, s.payload, s.at.isoformat())
             for s in stored.steps[-EVENTS_SHOWN:]
         ]
-        return JSONResponse(campaign_view(state, ledgers, steps[::-1], you))
+        prefix = f"{campaign_id}-"
+        running = {
+            mid: live.finish_stored
+            for mid, live in runner.hub.live.items()
+            if mid.startswith(prefix)
+        }
+        return JSONResponse(campaign_view(state, ledgers, steps[::-1], you, running))
 
     async def act(request: Request) -> Response:
         check_origin(request)
