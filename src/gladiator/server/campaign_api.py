@@ -77,6 +77,7 @@ def campaign_view(
     """What anyone may see of a campaign, and `you`'s own sealed bids. `running`: the arena
     matches of fights now held by the server, each with whether it is over."""
     running = running or {}
+    fighting = {gid for bout in state.munus_bouts() for gid in bout.gladiators()}
     meta = state.meta
     move = next_move(state)
     lanistas = [
@@ -103,7 +104,7 @@ def campaign_view(
             "record": g.record.model_dump(),
         }
         for g in state.gladiators.values()
-        if g.lanista is not None or g.status == "for_sale"
+        if g.lanista is not None or g.status == "for_sale" or g.id in fighting
     ]
     bouts = []
     for bout in state.munus_bouts():

@@ -77,7 +77,7 @@ function drawBouts() {
       .join(" v ");
     const wager = b.wager ? `${b.wager.odds}-1, ${Object.values(b.wager.stakes).join(" / ")}` : "";
     const status = b.status === "settled" ? `settled: ${b.outcome}` : "scheduled";
-    const arena = h("td", { class: "arena" });
+    const arena = h("td", { class: "fight-links" });
     for (const f of b.fights) {
       const mine = view.you && Object.entries(f.seats).find(([, lid]) => lid === view.you);
       if (mine && !f.over) {
