@@ -23,15 +23,17 @@ from starlette.routing import BaseRoute, Route
 from gladiator.campaign import CampaignError, CampaignState
 from gladiator.campaign.driver import next_move
 from gladiator.campaign.fights import fight_lanistas
+from gladiator.campaign_service.service import state_of
 from gladiator.server import security
 from gladiator.server.campaign_runner import CampaignRunner, fight_match_id
-from gladiator.store import StoreError, hash_token, new_token
+from gladiator.store import StoredCampaign, StoreError, hash_token, new_token
 
 __all__ = ["ACTIONS", "CreateCampaignBody", "campaign_routes", "campaign_view"]
 
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 ACTIONS = ("offer_odds", "buy_armour", "spend_xp", "bid", "ready")
 EVENTS_SHOWN = 30
+READ_TRIES = 10
 BodyOf = Callable[[Request, type[Any]], Awaitable[Any]]
 
 
@@ -195,11 +197,21 @@ def campaign_routes(runner: CampaignRunner, check_origin: Any, body_of: BodyOf) 
             raise security.WrongToken()
         return lanista
 
+    async def read(campaign_id: str) -> StoredCampaign | None:
+        # A read racing the runner's commit can see the campaign row and its steps at two
+        # different steps (the store reads them in two statements): read again.
+        for attempt in range(READ_TRIES):
+            try:
+                return await asyncio.to_thread(store.load_campaign, campaign_id)
+            except StoreError:
+                if attempt == READ_TRIES - 1:
+                    raise
+                await asyncio.sleep(0.05)
+        return None
+
     async def load(campaign_id: str) -> CampaignState | None:
-        try:
-            return await asyncio.to_thread(service.load, campaign_id)
-        except CampaignError:
-            return None
+        stored = await read(campaign_id)
+        return None if stored is None else state_of(stored)
 
     async def create(request: Request) -> Response:
         check_origin(request)
@@ -247,11 +259,11 @@ def campaign_routes(runner: CampaignRunner, check_origin: Any, body_of: BodyOf) 
         token = security.bearer_token(request.headers.get("authorization"))
         if token is not None:
             check_origin(request)
-        state = await load(campaign_id)
-        if state is None:
+        stored = await read(campaign_id)
+        if stored is None:
             return _error(404, "no such campaign")
+        state = state_of(stored)
         you = None if token is None else await lanista_of(campaign_id, token)
-        stored = await asyncio.to_thread(store.load_campaign, campaign_id)
         lines = await asyncio.to_thread(store.ledger, campaign_id)
         ledgers: dict[str, list[dict[str, Any]]] = {}
         for line in lines:
@@ -259,7 +271,6 @@ def campaign_routes(runner: CampaignRunner, check_origin: Any, body_of: BodyOf) 
                 ledgers.setdefault(line.account.removeprefix("lanista:"), []).append(
                     {"seq": line.seq, "amount": line.amount, "memo": line.memo}
                 )
-        assert stored is not None
         steps = [
             _step_line(s.seq, s.kind, s.payload, s.at.isoformat())
             for s in stored.steps[-EVENTS_SHOWN:]
