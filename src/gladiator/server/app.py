@@ -32,6 +32,8 @@ from gladiator.bots import BOTS
 from gladiator.core.match import ReplayMismatch
 from gladiator.core.record import RecordError
 from gladiator.server import messages, security
+from gladiator.server.campaign_api import campaign_routes
+from gladiator.server.campaign_runner import CampaignRunner
 from gladiator.server.hub import Connection, Hub, LiveMatch, Unavailable
 from gladiator.server.messages import CreateMatchBody, Hello, OrderBody, OrderMessage, PreviewBody
 from gladiator.server.replay import ReplayBook
@@ -117,6 +119,7 @@ def create_app(
     allowed = frozenset(security.normalise_origin(o) for o in allowed_origins)
     static = Path(static_dir) if static_dir is not None else DEFAULT_STATIC
     hub = Hub(store)
+    campaigns = CampaignRunner(store, hub)
     replays = ReplayBook()
 
     # -- helpers ---------------------------------------------------------------------------
@@ -392,9 +395,11 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await hub.resume_all()
+        await campaigns.start()
         try:
             yield
         finally:
+            campaigns.stop()
             hub.stop()
 
     routes: list[BaseRoute] = [
@@ -411,6 +416,8 @@ def create_app(
         Route("/api/matches/{match_id}/record", record),
         Route("/api/matches/{match_id}/replay", replay),
         WebSocketRoute("/ws/{match_id}", socket),
+        Route("/campaign/{campaign_id}", page("campaign.html")),
+        *campaign_routes(campaigns, check_origin, body_of),
     ]
     if static.is_dir():
         routes.append(Mount("/static", StaticFiles(directory=static), name="static"))
@@ -425,6 +432,7 @@ def create_app(
         },
     )
     app.state.hub = hub
+    app.state.campaigns = campaigns
     app.state.store = store
     if allowed_hosts is not None:
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))

@@ -95,9 +95,11 @@ class LiveMatch:
         stored: StoredMatch,
         match: Match,
         on_idle: Callable[[LiveMatch], None] | None = None,
+        on_finish: Callable[[str], None] | None = None,
     ) -> None:
         self.store = store
         self.on_idle = on_idle  # called when the match is over and nobody is connected
+        self.on_finish = on_finish  # called with the id once the match's end is stored
         self.id = stored.id
         self.match = match
         self.seats: dict[str, StoredSeat] = {s.seat: s for s in stored.seats}
@@ -206,6 +208,8 @@ class LiveMatch:
             try:
                 await self._write(self.store.finish, self.id, outcome.to_dict(), record)
                 self.finish_stored = True
+                if self.on_finish is not None:
+                    self.on_finish(self.id)
             except StoreError as exc:  # tried again on the next change or resume
                 log.error("match %s: the end was not stored: %s", self.id, exc)
         self._broadcast()
@@ -371,6 +375,8 @@ class Hub:
         self.store = store
         self.live: dict[str, LiveMatch] = {}
         self._loading = asyncio.Lock()
+        # Told the id of every match whose end is stored (the campaigns settle their fights).
+        self.on_finish: Callable[[str], None] | None = None
 
     async def resume_all(self) -> None:
         """Bring back every running match of the store; a broken one is logged and skipped."""
@@ -390,7 +396,7 @@ class Hub:
 
     def _rebuild(self, stored: StoredMatch) -> LiveMatch:
         try:
-            return LiveMatch(self.store, stored, rebuild(stored), self._forget)
+            return LiveMatch(self.store, stored, rebuild(stored), self._forget, self._finished)
         except (StoreError, ValueError) as exc:  # ValueError: a bot this program lacks
             raise Unavailable(str(exc)) from None
 
@@ -425,6 +431,10 @@ class Hub:
         for m in idle[: max(0, len(idle) - keep)]:
             del self.live[m.id]
 
+    def _finished(self, match_id: str) -> None:
+        if self.on_finish is not None:
+            self.on_finish(match_id)
+
     def _forget(self, live: LiveMatch) -> None:
         """A finished match nobody watches leaves memory (the store has its record)."""
         if self.live.get(live.id) is live:
@@ -436,9 +446,14 @@ class Hub:
         options: Mapping[str, Any],
         seats: Mapping[str, str],
         seed: int | None,
+        *,
+        match_id: str | None = None,
+        seat_hashes: Mapping[str, str] | None = None,
     ) -> CreatedMatch:
         """A new match: `seats` maps each seat to "human" or "bot:NAME" (left out: human).
-        ValueError (one line) for a bad ruleset, option, seat or bot."""
+        ValueError (one line) for a bad ruleset, option, seat or bot. `match_id` names it (a
+        campaign's fight: one id per fight, so it is never created twice); `seat_hashes` gives
+        a human seat the hash of a token its player already holds (a lanista's link)."""
         rs = registry.get(ruleset)
         match = Match(rs, options, seed=seed)
         unknown = sorted(set(seats) - set(match.seats))
@@ -451,7 +466,9 @@ class Hub:
         for seat in match.seats:
             spec = seats.get(seat, "human").strip().lower()
             label = rs.seat_label(match.state, seat)
-            if spec == "human":
+            if spec == "human" and seat_hashes is not None and seat in seat_hashes:
+                stored_seats.append(StoredSeat(seat, "human", None, seat_hashes[seat], label))
+            elif spec == "human":
                 tokens[seat] = new_token()
                 stored_seats.append(
                     StoredSeat(seat, "human", None, hash_token(tokens[seat]), label)
@@ -462,7 +479,7 @@ class Hub:
             else:
                 raise ValueError(f"seat {seat}: say 'human' or 'bot:NAME', not {spec!r}")
         spectator = new_token()
-        match_id = new_match_id()
+        match_id = match_id or new_match_id()
         await asyncio.to_thread(
             functools.partial(
                 self.store.create_match,
@@ -491,7 +508,7 @@ class Hub:
             seats=tuple(stored_seats),
             orders=(),
         )
-        live = LiveMatch(self.store, stored, match, self._forget)
+        live = LiveMatch(self.store, stored, match, self._forget, self._finished)
         self.live[match_id] = live
         async with live.lock:
             await live.changed()

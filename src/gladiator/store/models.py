@@ -24,7 +24,7 @@ __all__ = ["SCHEMA_VERSION", "Base", "MatchRow", "MetaRow", "OrderRow", "SeatRow
 
 # The number of the newest migration (store/migrations/versions): each migration writes its number
 # into `meta`, so a gladiator that knows fewer migrations refuses a database written by a newer one.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 class Base(DeclarativeBase):

@@ -16,6 +16,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session, selectinload, sessionmaker
 
 from gladiator.core.seeding import matches_commitment
+from gladiator.store.campaign_tokens import CampaignTokens
 from gladiator.store.campaigns import CampaignStore
 from gladiator.store.engine import database_errors, open_engine, serialiser
 from gladiator.store.errors import StoreError
@@ -76,6 +77,11 @@ class Store:
     def campaigns(self) -> CampaignStore:
         """The campaigns of this database, on this Store's connections."""
         return CampaignStore.sharing(self._engine, self._lock)
+
+    @property
+    def campaign_tokens(self) -> CampaignTokens:
+        """The campaign lanistas' token hashes, on this Store's connections."""
+        return CampaignTokens(self._engine, self._lock)
 
     def __enter__(self) -> Store:
         return self

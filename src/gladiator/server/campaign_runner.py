@@ -1,0 +1,180 @@
+"""Playing the server's campaigns on: bot lanistas' moves and bot-only bouts in a worker thread,
+and every fight of a human lanista's gladiator as a real arena match that the lanista plays
+through his link (issue #11; docs/web.md, Campaigns).
+
+Crash-safe and idempotent because everything is read off what is stored: the campaign's next
+move off its state alone (`driver.next_move`), and a fight's match by its id, which is fixed by
+the campaign, the bout and the fight's number (`fight_match_id`). A restart finds a fight that
+finished but was not settled and settles it; it never creates a fight twice (the id is looked up
+first); and it never applies a result twice, since the store refuses a step whose seq is not the
+next one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from gladiator import registry
+from gladiator.campaign import CampaignError, CampaignState
+from gladiator.campaign.fights import fight_lanistas, next_fight
+from gladiator.campaign.state import Bout
+from gladiator.campaign_service.fights import RULESET, fight_seed
+from gladiator.campaign_service.service import CampaignService
+from gladiator.server.hub import Hub, LiveMatch, Unavailable
+from gladiator.store import Store, StoreError
+
+__all__ = ["ARENA_BOT", "CampaignRunner", "fight_match_id"]
+
+log = logging.getLogger("gladiator.server")
+
+ARENA_BOT = "tactician"  # the other seats of a human's fight (as the in-process fights)
+
+
+def fight_match_id(campaign_id: str, bout: str, index: int) -> str:
+    """The arena match of fight `index` of a bout: one id per fight, so a fight is found again
+    after a restart instead of being created a second time."""
+    return f"{campaign_id}-{bout}-{index}"
+
+
+def arena_bouts(state: CampaignState) -> list[Bout]:
+    """The bouts of this munus to be fought now in the arena: scheduled, every lanista in them
+    ready (or out), and a human lanista among them (the bot-only ones the service plays)."""
+    if state.meta.phase != "munus":
+        return []
+    ready = set(state.meta.ready)
+    out: list[Bout] = []
+    for bout in state.munus_bouts():
+        lanistas = bout.lanistas()
+        if bout.status != "scheduled":
+            continue
+        if not any(state.lanistas[lid].kind == "human" for lid in lanistas):
+            continue
+        if all(lid in ready or state.lanistas[lid].out is not None for lid in lanistas):
+            out.append(bout)
+    return out
+
+
+class CampaignRunner:
+    """The campaigns of one server. One lock per campaign: its steps are taken one at a time,
+    whether a lanista's action or the runner's own."""
+
+    def __init__(self, store: Store, hub: Hub) -> None:
+        self.store = store
+        self.hub = hub
+        self.service = CampaignService(store.campaigns)
+        self.tokens = store.campaign_tokens
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._fights: dict[str, str] = {}  # arena match id -> its campaign
+        self._tasks: set[asyncio.Task[None]] = set()
+        hub.on_finish = self._on_finish
+
+    def lock(self, campaign_id: str) -> asyncio.Lock:
+        return self._locks.setdefault(campaign_id, asyncio.Lock())
+
+    async def start(self) -> None:
+        """At server start: every stored campaign is played on (one that is over stops at
+        once), so fights that ended while the server was down are settled."""
+        summaries = await asyncio.to_thread(self.store.campaigns.list_campaigns, limit=500)
+        for summary in summaries:
+            self.kick(summary.id)
+
+    def kick(self, campaign_id: str) -> None:
+        """Play the campaign on in the background, as far as it goes without a human."""
+        task = asyncio.get_running_loop().create_task(self.advance(campaign_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("campaign: %s", task.exception(), exc_info=task.exception())
+
+    def _on_finish(self, match_id: str) -> None:
+        campaign_id = self._fights.get(match_id)
+        if campaign_id is not None:
+            self.kick(campaign_id)
+
+    async def advance(self, campaign_id: str) -> None:
+        async with self.lock(campaign_id):
+            while True:
+                try:
+                    await asyncio.to_thread(self.service.advance, campaign_id)
+                    state = await asyncio.to_thread(self.service.load, campaign_id)
+                except (CampaignError, StoreError) as exc:
+                    log.error("campaign %s cannot go on: %s", campaign_id, exc)
+                    return
+                settled = False
+                for bout in arena_bouts(state):
+                    settled = await self._arena_bout(state, bout) or settled
+                if not settled:
+                    return
+
+    async def _arena_bout(self, state: CampaignState, bout: Bout) -> bool:
+        """Create the bout's next fight in the arena, or settle the bout once its last fight
+        is over; True when it was settled."""
+        campaign_id = state.meta.id
+        reports: list[dict[str, Any]] = []
+        matches: list[str] = []
+        while (options := next_fight(bout, reports)) is not None:
+            index = len(reports)
+            match_id = fight_match_id(campaign_id, bout.id, index)
+            self._fights[match_id] = campaign_id
+            matches.append(match_id)
+            try:
+                live = await self.hub.get(match_id)
+                if live is None:
+                    live = await self._create_fight(state, bout, index, options, match_id)
+            except (Unavailable, StoreError, ValueError) as exc:
+                log.error("campaign %s: fight %s: %s", campaign_id, match_id, exc)
+                return False
+            if not live.finish_stored:
+                return False  # the lanista plays it; its end kicks the campaign again
+            ruleset: Any = live.match.ruleset
+            reports.append(ruleset.campaign_report(live.match.state))
+        step = {"kind": "bout_result", "bout": bout.id, "reports": reports, "matches": matches}
+        try:
+            await asyncio.to_thread(self.service.step_from, state, step)
+        except (CampaignError, StoreError) as exc:
+            log.error("campaign %s: bout %s not settled: %s", campaign_id, bout.id, exc)
+            return False
+        log.info("campaign %s: bout %s settled from %s", campaign_id, bout.id, matches)
+        return True
+
+    async def _create_fight(
+        self,
+        state: CampaignState,
+        bout: Bout,
+        index: int,
+        options: dict[str, Any],
+        match_id: str,
+    ) -> LiveMatch:
+        hashes = await asyncio.to_thread(self.tokens.hashes, state.meta.id)
+        seats: dict[str, str] = {}
+        seat_hashes: dict[str, str] = {}
+        for seat, lanista in fight_lanistas(state, bout, index).items():
+            if lanista is not None and state.lanistas[lanista].kind == "human":
+                if lanista not in hashes:
+                    raise ValueError(f"lanista {lanista} has no link (its creation was cut off)")
+                seats[seat] = "human"
+                seat_hashes[seat] = hashes[lanista]
+            else:
+                seats[seat] = f"bot:{ARENA_BOT}"
+        registry.get(RULESET)  # an unknown ruleset is a ValueError before anything is stored
+        made = await self.hub.create(
+            RULESET,
+            options,
+            seats,
+            fight_seed(state.meta.seed, bout.id, index),
+            match_id=match_id,
+            seat_hashes=seat_hashes,
+        )
+        log.info(
+            "campaign %s: bout %s fight %d is match %s", state.meta.id, bout.id, index, match_id
+        )
+        return made.live
+
+    def stop(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
