@@ -454,3 +454,47 @@ def test_the_crash_check_finds_a_doubled_or_half_applied_step(tamper: str, tmp_p
     _raw_sql(url, tamper)
     with pytest.raises(AssertionError):
         check_stored(url, "probe", ref)
+
+
+def test_a_load_while_steps_are_committed_is_one_consistent_snapshot(url: str) -> None:
+    """A reader in another thread never sees a campaign's meta from one step and its steps or
+    items from a later one (the web view reads while the campaign runner commits)."""
+    import threading
+
+    from gladiator.campaign_service.service import CampaignService, bot_fights
+
+    service = CampaignService(CampaignStore(url))
+    service.create(
+        {
+            "kind": "create",
+            "id": "r1",
+            "name": "race",
+            "seed": 3,
+            "options": {"munera": 3},
+            "lanistas": [{"id": f"l{i}", "name": f"L{i}"} for i in range(4)],
+        }
+    )
+    reader_store = CampaignStore(url)
+    done = threading.Event()
+    errors: list[str] = []
+    loads = [0]
+
+    def read() -> None:
+        while not done.is_set():
+            try:
+                stored = reader_store.load_campaign("r1")
+            except StoreError as exc:
+                errors.append(str(exc))
+                continue
+            assert stored is not None
+            assert stored.meta["seq"] == stored.seq == len(stored.steps) - 1
+            loads[0] += 1
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    try:
+        service.advance("r1", bot_fights(3, "random"), max_steps=40)
+    finally:
+        done.set()
+        reader.join()
+    assert loads[0] > 10 and errors == []

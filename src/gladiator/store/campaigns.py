@@ -144,6 +144,19 @@ def _upsert(
         conn.execute(insert(row_type), fresh)
 
 
+def _snapshot(session: Session) -> None:
+    """Make the session's reads one snapshot, so a load never mixes a campaign's rows from
+    before and after a step another thread or process commits meanwhile. SQLite's driver
+    begins a transaction only before a write, so each read would see the latest commit: begin
+    one now (WAL keeps its snapshot). PostgreSQL's READ COMMITTED reads each statement anew:
+    REPEATABLE READ reads them all as of the first."""
+    conn = session.connection()
+    if conn.dialect.name == "sqlite":
+        conn.exec_driver_sql("BEGIN")
+    elif conn.dialect.name == "postgresql":
+        conn.exec_driver_sql("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+
+
 class CampaignStore:
     """Campaigns in the store's database; `Store(url).campaigns` shares a Store's connections."""
 
@@ -348,6 +361,7 @@ class CampaignStore:
         """The campaign as stored, or None; StoreError if its rows are broken."""
         where = f"campaign {campaign_id}"
         with self._session(f"cannot load campaign {campaign_id}") as session:
+            _snapshot(session)
             row = session.get(CampaignRow, campaign_id)
             if row is None:
                 return None
