@@ -327,3 +327,18 @@ def test_s34_3_the_lanista_pays_for_armour_within_the_allowance() -> None:
     _refused(result.state, step, "bought already")
     plain = _opened(seed)
     _refused(plain, step, "option the campaign does not use")
+
+
+def test_l18_the_appearance_fee_pays_each_lanistas_man_who_fought() -> None:
+    """L18 (design option): the editor pays `appearance_fee` per man of a lanista in a bout,
+    win or lose; 0 (the book) pays nothing."""
+    for fee in (0, 250):
+        state, bout = _lanista_bout(appearance_fee=fee)
+        state.meta.arena_size = 2  # no §37.3.1 bonus in the sums
+        before = {lid: state.lanistas[lid].purse for lid in ("l1", "l2")}
+        result = _settle(state, bout, 0)
+        men = {s.lanista: len(s.gladiators) for s in bout.sides}
+        stake = 100  # the 1-1 minimum each side has in escrow (§37.4)
+        assert result.state.lanistas["l1"].purse == before["l1"] + 2 * stake + fee * men["l1"]
+        assert result.state.lanistas["l2"].purse == before["l2"] + fee * men["l2"]
+        assert sum(e.amount for e in result.ledger) == 0

@@ -116,6 +116,14 @@ def bout_result(ctx: StepContext) -> None:
             career = state.gladiators[gid]
             _settle_gladiator(ctx, bout, career, side_index, outcome, reports, opponents, pr_before)
     _settle_wager(ctx, bout, outcome)
+    fee = state.meta.options.appearance_fee
+    if fee:  # L18: the editor's fee for each of a lanista's men who fought
+        for side in bout.sides:
+            if side.lanista is not None:
+                memo = f"appearance fee, bout {bout.id} (L18)"
+                ctx.ledger.move(
+                    BANK, lanista_account(side.lanista), fee * len(side.gladiators), memo
+                )
     if state.meta.options.colosseum_bonus and state.meta.arena_size == 1:
         for lid in dict.fromkeys(bout.lanistas()):
             memo = f"Colosseum bonus, bout {bout.id} (§37.3.1)"

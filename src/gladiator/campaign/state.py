@@ -57,6 +57,11 @@ class CampaignOptions(Model):
     munera: int = Field(default=10, ge=1, le=500)
     # §37.3.1: 1,000 per lanista per match in the Colosseum (Arena Size 1).
     colosseum_bonus: bool = True
+    # L18 (a design option, not the book's; 0 = the book): sesterces the editor of the games pays
+    # a lanista for each of his men who fights a bout, as the lanistas of Rome were paid. The
+    # book's economy has no income but bets and §37.3.1's bonus, so with bots that fight to the
+    # kill most stables die out within ten munera; a fee lets a long campaign be studied.
+    appearance_fee: int = Field(default=0, ge=0, le=10_000)
     # L10: "fortune" (§37.7, the lanistas' game) or "freedom" (the Campaign preface: the first
     # lanista whose gladiator wins ten victories wins at once).
     goal: Literal["fortune", "freedom"] = "fortune"
