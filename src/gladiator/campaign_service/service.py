@@ -11,6 +11,7 @@ step (`CampaignError`, `StoreError`) writes nothing.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from gladiator.campaign import CampaignError, CampaignState, StepResult, apply_step, state_digest
@@ -20,7 +21,16 @@ from gladiator.campaign.state import Bout, Career, Lanista, Meta
 from gladiator.campaign_service.fights import fight_seed, play_fight
 from gladiator.store import CampaignStore, StoredCampaign
 
-__all__ = ["CampaignService", "PlayBout", "bot_fights", "docs_of", "state_of"]
+__all__ = [
+    "CampaignService",
+    "PlayBout",
+    "StepWrite",
+    "bot_fights",
+    "docs_of",
+    "move_step",
+    "state_of",
+    "step_write",
+]
 
 Doc = dict[str, Any]
 # Plays the fights of a bout (state, bout id) -> one campaign report per fight.
@@ -86,6 +96,52 @@ def _ledger(result: StepResult) -> list[tuple[str, int, str]]:
     return [(e.account, e.amount, e.memo) for e in result.ledger]
 
 
+@dataclass(frozen=True)
+class StepWrite:
+    """What one applied step writes: the arguments of `CampaignStore.commit_step` (at seq 0,
+    of `create_campaign`, with every item)."""
+
+    seq: int
+    kind: str
+    payload: Doc
+    meta: Doc
+    lanistas: list[Doc]
+    gladiators: list[Doc]
+    bouts: list[Doc]
+    ledger: list[tuple[str, int, str]]
+    state_digest: str
+
+
+def step_write(
+    before: CampaignState | None, step: Mapping[str, Any], result: StepResult
+) -> StepWrite:
+    """The items `step` changed from `before` (None: the creation, every item), its ledger
+    entries and the digest of the state after it."""
+    old: tuple[Doc, list[Doc], list[Doc], list[Doc]] = (
+        ({}, [], [], []) if before is None else docs_of(before)
+    )
+    new = docs_of(result.state)
+    return StepWrite(
+        seq=result.state.meta.seq,
+        kind=str(step["kind"]),
+        payload=dict(step),
+        meta=new[0],
+        lanistas=_changed(old[1], new[1]),
+        gladiators=_changed(old[2], new[2]),
+        bouts=_changed(old[3], new[3]),
+        ledger=_ledger(result),
+        state_digest=state_digest(result.state),
+    )
+
+
+def move_step(state: CampaignState, move: Move, play: PlayBout) -> dict[str, Any] | None:
+    """The step a move takes: its own, or its bout's fights played by `play` (None: the
+    campaign waits for a human lanista or is over)."""
+    if move.fight is not None:
+        return {"kind": "bout_result", "bout": move.fight, "reports": play(state, move.fight)}
+    return move.step
+
+
 class CampaignService:
     """Create, load and step campaigns in `store`."""
 
@@ -95,18 +151,18 @@ class CampaignService:
     def create(self, step: Mapping[str, Any]) -> StepResult:
         """Step 0: a `create` step (id, name, seed, options, lanistas)."""
         result = apply_step(None, dict(step))
-        meta, lanistas, gladiators, bouts = docs_of(result.state)
+        write = step_write(None, step, result)
         self.store.create_campaign(
             result.state.meta.id,
             result.state.meta.name,
             result.state.meta.seed,
-            meta,
-            lanistas,
-            gladiators,
-            bouts,
-            _ledger(result),
-            state_digest=state_digest(result.state),
-            payload=dict(step),
+            write.meta,
+            write.lanistas,
+            write.gladiators,
+            write.bouts,
+            write.ledger,
+            state_digest=write.state_digest,
+            payload=write.payload,
         )
         return result
 
@@ -125,19 +181,18 @@ class CampaignService:
         """As `step`, from a state already loaded (the store still refuses it unless the state
         is the stored one: its seq must be the stored seq)."""
         result = apply_step(state, dict(step))
-        old = docs_of(state)
-        new = docs_of(result.state)
+        write = step_write(state, step, result)
         self.store.commit_step(
             result.state.meta.id,
-            result.state.meta.seq,
-            str(step["kind"]),
-            dict(step),
-            new[0],
-            _changed(old[1], new[1]),
-            _changed(old[2], new[2]),
-            _changed(old[3], new[3]),
-            _ledger(result),
-            state_digest(result.state),
+            write.seq,
+            write.kind,
+            write.payload,
+            write.meta,
+            write.lanistas,
+            write.gladiators,
+            write.bouts,
+            write.ledger,
+            write.state_digest,
         )
         return result
 
@@ -164,15 +219,8 @@ class CampaignService:
                 return move
             if until_munus_closed is not None and closed >= until_munus_closed:
                 return move
-            if move.fight is not None:
-                step: dict[str, Any] = {
-                    "kind": "bout_result",
-                    "bout": move.fight,
-                    "reports": play(state, move.fight),
-                }
-            elif move.step is not None:
-                step = move.step
-            else:
+            step = move_step(state, move, play)
+            if step is None:
                 return move
             result = self.step_from(state, step)
             state = result.state
