@@ -127,7 +127,10 @@ def build_fight(
 def refresh_entrants(state: CampaignState, bout: Bout) -> None:
     """Write the bout's armour purchases (§34) into its fights' entrants."""
     for seats, fight in zip(bout.seats, bout.fights, strict=True):
-        for i, member in enumerate(seats.values()):
+        # The per-seat option lists are in table order (red, blue, green, ...), whatever order
+        # the mapping was written or read back in.
+        ordered = [seats[seat] for seat in SEATS if seat in seats]
+        for i, member in enumerate(ordered):
             if not member.startswith(BEAST):
                 fight["entrants"][i] = _entrant(state.gladiators[member], bout.armour.get(member))
 
