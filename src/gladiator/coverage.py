@@ -145,7 +145,7 @@ class Totals:
     def breakdown(self) -> str:
         return (
             f"not rules: {self.kinds['heading']} headings, {self.kinds['narrative']} narrative, "
-            f"{self.kinds['deferred']} deferred to a part not yet played (mostly the Campaign Game)"
+            f"{self.kinds['deferred']} deferred (not played yet)"
         )
 
 

@@ -126,7 +126,7 @@ def bout_result(ctx: StepContext) -> None:
                 )
     if state.meta.options.colosseum_bonus and state.meta.arena_size == 1:
         for lid in dict.fromkeys(bout.lanistas()):
-            memo = f"Colosseum bonus, bout {bout.id} (§37.3.1)"
+            memo = f"Colosseum bonus, bout {bout.id} (§37.3.1)"  # §25.2.1: size 1 pays more
             ctx.ledger.move(BANK, lanista_account(lid), lt.colosseum_bonus, memo)
     bout.status, bout.outcome = "settled", outcome
     bout.reports = [dict(r) for r in raw]

@@ -128,10 +128,11 @@ class Career(Model):
     ag: int
     cn: int
     w: int
-    xp: int = 0
+    xp: int = 0  # §3.8, §31: his sheet's experience, kept from match to match
     prestige: int = 0
     origin: str | None = None
-    talents: list[str] = Field(default_factory=list)  # "FA", "WS:axe", "MS:sword"
+    # §3.7, §36: his sheet's talents ("FA", "WS:axe", "MS:sword"), written on every match's sheet
+    talents: list[str] = Field(default_factory=list)
     bought_as: str | None = None  # §37.2.1: the T37 style he was bought as (L8)
     record: Record = Field(default_factory=Record)
     champion: bool = False  # an arena Champion (§30.2.1.1); challengers only
