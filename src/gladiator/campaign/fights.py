@@ -14,6 +14,7 @@ import copy
 from typing import Any
 
 from gladiator.campaign.state import Bout, CampaignState, Career
+from gladiator.rules.colosseum.teams import ALL_SEATS
 
 __all__ = [
     "BEAST",
@@ -25,20 +26,7 @@ __all__ = [
     "seat_order",
 ]
 
-SEATS = (
-    "red",
-    "blue",
-    "green",
-    "gold",
-    "white",
-    "black",
-    "purple",
-    "silver",
-    "orange",
-    "brown",
-    "grey",
-    "pink",
-)
+SEATS = ALL_SEATS  # G1: the engine's table order of seats
 BEAST = "beast:"
 
 
