@@ -81,3 +81,26 @@ def test_s25_2_1_size_1_the_colosseum_pays_lanistas_more() -> None:
         result = apply_step(state, {"kind": "bout_result", "bout": bout.id, "reports": [report]})
         paid[size] = sum(e.amount for e in result.ledger if e.account.startswith("lanista:"))
     assert paid[1] - paid[3] == 2 * 1000  # §37.3.1: 1,000 to each of the bout's two lanistas
+
+
+def test_s36_3_weapon_skill_arms_a_sword_style_with_his_weapon() -> None:
+    """§36.3 WS, L7: a Myrmillo skilled in the axe fights with it; the engine (TL2) accepts it
+    because he has the talent. Probe: a Retiarius keeps his net and trident."""
+    from gladiator.campaign.fights import skilled_weapon
+    from gladiator.core.dice import Dice
+    from gladiator.registry import get
+
+    state = _opened()
+    bout = _duel(state)
+    red, blue = bout.sides[0].gladiators[0], bout.sides[1].gladiators[0]
+    state.gladiators[red].talents = ["WS:axe"]
+    state.gladiators[blue].talents = []
+    bout.styles[red], bout.styles[blue] = "myrmillo", "secutor"
+    assert skilled_weapon(state.gladiators[red], "retiarius") == ""
+    _, options = build_fight(state, bout, [red], [blue], 2)
+    assert options["weapons"] == ["axe", ""]
+    ruleset: Any = get("colosseum")
+    match_state, _ = ruleset.initial_state(ruleset.normalise_options(options), Dice(3))
+    assert "axe" in str(match_state.gladiators["red"].weapons).lower()
+    state.gladiators[red].talents = []  # without the talent: the chart's sword
+    assert build_fight(state, bout, [red], [blue], 2)[1]["weapons"] == ["", ""]

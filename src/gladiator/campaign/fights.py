@@ -14,6 +14,8 @@ import copy
 from typing import Any
 
 from gladiator.campaign.state import Bout, CampaignState, Career
+from gladiator.rules.colosseum.styles import weapons_problem
+from gladiator.rules.colosseum.talents import chart_weapons
 from gladiator.rules.colosseum.teams import ALL_SEATS
 
 __all__ = [
@@ -54,6 +56,18 @@ def fighting_talents(career: Career, style: str) -> list[str]:
     return [*career.talents, needed]
 
 
+def skilled_weapon(career: Career, style: str) -> str:
+    """§36.3 WS, L7: a man skilled in an optional weapon fights with it instead of a sword
+    style's sword (the first of his WS weapons the style may carry, F2); "" is the chart's."""
+    if chart_weapons(style) != ("sword",):
+        return ""
+    for talent in career.talents:
+        code, _, weapon = talent.partition(":")
+        if code == "WS" and weapon and not weapons_problem(style, (weapon,)):
+            return weapon
+    return ""
+
+
 def _entrant(career: Career, armour: dict[str, Any] | None) -> dict[str, Any]:
     entrant: dict[str, Any] = {
         "name": career.name,
@@ -89,7 +103,7 @@ def build_fight(
         career = state.gladiators[member]
         style = bout.styles[member]
         styles.append(style)
-        weapons.append("")
+        weapons.append(skilled_weapon(career, style))
         talents.append(",".join(fighting_talents(career, style)))
         entrants.append(_entrant(career, bout.armour.get(member)))
     options: dict[str, Any] = {

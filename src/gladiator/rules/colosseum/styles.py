@@ -69,6 +69,7 @@ __all__ = [
     "style_keys",
     "style_roll",
     "styled_armour",
+    "weapons_problem",
 ]
 
 Shield = Literal["large", "small"]
@@ -145,6 +146,15 @@ def check_choices(
                 else (standard_style("light"))
             )
         _check_weapons(i, key, tuple(chosen))
+
+
+def weapons_problem(key: str, chosen: tuple[str, ...]) -> str:
+    """F2: why a T37 style may not carry these weapons (the refusal's line), or ''."""
+    try:
+        _check_weapons(0, key, chosen)
+    except ValueError as exc:
+        return str(exc)
+    return ""
 
 
 def _check_weapons(i: int, key: str, chosen: tuple[str, ...]) -> None:

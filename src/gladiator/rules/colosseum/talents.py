@@ -39,6 +39,7 @@ __all__ = [
     "MASTERY_CF",
     "SPRINT",
     "THROWING_BONUS",
+    "chart_weapons",
     "check_prerequisites",
     "format_talents",
     "has",
@@ -114,7 +115,8 @@ def mastered(g: _Talented) -> str | None:
     return next((t[3:] for t in g.talents if t.startswith("MS:")), None)
 
 
-def _chart_weapons(style_key: str) -> tuple[str, ...]:
+def chart_weapons(style_key: str) -> tuple[str, ...]:
+    """T37's weapons of a style (or of §28.2's beast fighters)."""
     # T37's styles, or §28.2's beast fighters (Bestiarius, Venator), whose kit is their own.
     styles = advanced_tables().styles
     table = styles.t37.styles if style_key in styles.t37.styles else styles.beast_fighters.styles
@@ -135,7 +137,7 @@ def check_prerequisites(
             )
         if key == "random":
             continue  # F2: a random style takes the chart's weapons
-        chart = ("sword",) if key == "standard" else _chart_weapons(key)
+        chart = ("sword",) if key == "standard" else chart_weapons(key)
         for w in chosen:
             if w not in chart and f"WS:{w}" not in known:
                 raise ValueError(
