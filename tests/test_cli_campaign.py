@@ -123,3 +123,29 @@ def test_sim_writes_its_timeline_and_plot(tmp_path: Path) -> None:
     assert [r["stable"] for r in data["rows"] if r["munus"] == 0] == [5, 5, 5, 5]
     assert "Campaign over time" in out
     one_line_error(*run("sim", "--munera", "1", "--plot", str(tmp_path / "no" / "x.png")))
+
+
+def test_l12_show_keeps_the_bids_sealed(db: str) -> None:
+    _new(db)
+    service = CampaignService(CampaignStore(db))
+    service.advance("c1", None, until_munus_closed=1)
+    state = service.load("c1")
+    while not state.meta.lots:  # a munus in which somebody lost a man (§37.5)
+        service.advance("c1", None, until_munus_closed=1)
+        state = service.load("c1")
+    lot = state.meta.lots[0].gladiator
+    service.step("c1", {"kind": "bid", "actor": "l1", "gladiator": lot, "amount": 777})
+    code, out, _ = run("show", "c1", "--db", db)
+    assert code == 0 and "777" not in out and "1 sealed bid" in out
+
+
+def test_quitting_a_campaign_fight_loses_nothing(db: str) -> None:
+    _new(db, "--human", "Marcus")
+    run("ready", "c1", "--as", "l1", "--db", db)
+    run("munus", "c1", "--bot", "random", "--no-play", "--db", db)
+    run("ready", "c1", "--as", "l1", "--db", db)
+    seq = CampaignService(CampaignStore(db)).load("c1").meta.seq
+    code, out, err = run("munus", "c1", "--bot", "random", "--db", db, input="q\n")
+    assert code == 1 and "Traceback" not in out + err
+    assert "goes on from its last step" in out
+    assert CampaignService(CampaignStore(db)).load("c1").meta.seq == seq  # his bout unsettled

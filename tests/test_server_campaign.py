@@ -266,3 +266,14 @@ def test_a_human_fight_is_created_once_and_settled_once_across_restarts(
             e for e in again["events"] if e["kind"] == "bout_result" and e.get("bout") == bout["id"]
         ]
         assert len(bouts) == 1
+
+
+def test_l12_a_bid_in_the_view_says_who_bid_not_how_much() -> None:
+    from gladiator.server.campaign_api import _step_line
+
+    line = _step_line(
+        3, "bid", {"kind": "bid", "actor": "l2", "gladiator": "g5", "amount": 700}, "t"
+    )
+    assert line == {"seq": 3, "kind": "bid", "at": "t", "actor": "l2", "gladiator": "g5"}
+    odds = _step_line(4, "offer_odds", {"actor": "l1", "bout": "b2", "odds": 3}, "t")
+    assert odds["odds"] == 3  # odds are offered openly (§37.4)

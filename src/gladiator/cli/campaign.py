@@ -210,7 +210,8 @@ def _print_state(state: CampaignState) -> None:
         console.print(t)
     for lot in m.lots:
         g = state.gladiators[lot.gladiator]
-        console.print(f"for sale (§37.5): {g.id} {g.name} CF {g.cf}, bids {lot.bids or '-'}")
+        # L12: the bids are sealed until the auction; only how many there are is shown
+        console.print(f"for sale (§37.5): {g.id} {g.name} CF {g.cf}, {len(lot.bids)} sealed bid(s)")
 
 
 # -- a lanista's actions -------------------------------------------------------------------
@@ -367,6 +368,7 @@ def munus(
 ) -> None:
     """Play on to the end of the next munus: bot lanistas act, fights are fought (§30-§37)."""
     from gladiator.bots import BOTS
+    from gladiator.cli.play import Abandoned
 
     if bot not in BOTS:
         _fail(f"unknown bot {bot!r}; known: {', '.join(sorted(BOTS))}")
@@ -386,7 +388,7 @@ def munus(
     except (CampaignError, StoreError) as exc:
         _fail(str(exc))
         raise
-    except (EOFError, KeyboardInterrupt):
+    except (Abandoned, EOFError, KeyboardInterrupt):
         console.print("\nstopped; the campaign goes on from its last step next time.")
         raise typer.Exit(1) from None
     _print_state(state)

@@ -174,7 +174,9 @@ def _seats_of(state: CampaignState, bout_id: str, index: int) -> dict[str, str]:
 
 def _step_line(seq: int, kind: str, payload: dict[str, Any], at: str) -> dict[str, Any]:
     # The payload of a bout_result holds whole match reports: the view keeps the headline.
-    names = ("actor", "bout", "gladiator", "odds", "amount")
+    names: tuple[str, ...] = ("actor", "bout", "gladiator", "odds", "amount")
+    if kind == "bid":  # L12: bids are sealed until the auction; the view says only who bid
+        names = ("actor", "gladiator")
     keep: dict[str, Any] = {k: payload[k] for k in names if k in payload}
     if "matches" in payload:
         keep["matches"] = payload["matches"]

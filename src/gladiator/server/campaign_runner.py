@@ -107,7 +107,9 @@ class CampaignRunner:
                     return
                 settled = False
                 for bout in arena_bouts(state):
-                    settled = await self._arena_bout(state, bout) or settled
+                    if await self._arena_bout(state, bout):
+                        settled = True
+                        break  # the state moved on: read it again before the next bout
                 if not settled:
                     return
 
