@@ -41,9 +41,8 @@ from gladiator.rules.colosseum.crt import (
     CombatDice,
     CrtOutcome,
     convert_result,
-    crt_column,
-    modified_cf,
     resolve_crt,
+    unrolled_outcome,
 )
 from gladiator.rules.colosseum.crt_tables import CrtResult
 from gladiator.rules.colosseum.events import Event, event
@@ -306,22 +305,7 @@ class PhaseCombat:
         result, changes = convert_result(
             auto, has_weapon=self._weapon[defender], has_shield=self._shield[defender]
         )
-        modified = modified_cf(live.cf, defence)
-        column, column_drm = crt_column(modified)
-        outcome = CrtOutcome(
-            attack_cf=live.cf,
-            defence_cf=defence,
-            modified_cf=modified,
-            unweakened_cf=live.cf - max(defence, 0),
-            column=column,
-            column_drm=column_drm,
-            drm=0,
-            roll=0,
-            total=0,
-            crt=auto,
-            result=result,
-            guard=code,
-        )
+        outcome = unrolled_outcome(live.cf, defence, auto, result, guard=code)
         shown = "No Effect" if str(auto) == "-" else str(auto)
         events = [
             event(
@@ -330,7 +314,7 @@ class PhaseCombat:
                 f"{self.names[p.side]} -> {self.names[defender]}'s {p.area}: "
                 f"{self.names[defender]}'s {special_name('D', code)}, {live.cf} CF against "
                 f"{defence} defence: automatically {shown}, no roll",
-                modified_cf=modified,
+                modified_cf=outcome.modified_cf,
                 result=str(result),
                 special=code,
             )

@@ -34,6 +34,7 @@ __all__ = [
     "read_crt",
     "resolve_crt",
     "shift_result",
+    "unrolled_outcome",
 ]
 
 
@@ -125,6 +126,29 @@ class CrtOutcome:
     @property
     def code(self) -> str:
         return self.result.code
+
+
+def unrolled_outcome(
+    attack_cf: int, defence_cf: int, crt: CrtResult, result: CrtResult, guard: str = ""
+) -> CrtOutcome:
+    """An attack's outcome fixed without a CRT roll (a guard's automatic result, a Find Weakness
+    attack given up): the columns it would have read, no dice."""
+    modified = modified_cf(attack_cf, defence_cf)
+    column, column_drm = crt_column(modified)
+    return CrtOutcome(
+        attack_cf=attack_cf,
+        defence_cf=defence_cf,
+        modified_cf=modified,
+        unweakened_cf=attack_cf - max(defence_cf, 0),
+        column=column,
+        column_drm=column_drm,
+        drm=0,
+        roll=0,
+        total=0,
+        crt=crt,
+        result=result,
+        guard=guard,
+    )
 
 
 def resolve_crt(

@@ -40,7 +40,7 @@ from gladiator.rules.colosseum.cf_allocation import (
     AllocationError,
     read_area,
 )
-from gladiator.rules.colosseum.crt import CombatDice, CrtOutcome, crt_column, modified_cf
+from gladiator.rules.colosseum.crt import CombatDice, CrtOutcome, unrolled_outcome
 from gladiator.rules.colosseum.crt_tables import CrtResult
 from gladiator.rules.colosseum.events import event
 from gladiator.rules.colosseum.orders import AllocationChoice
@@ -254,21 +254,7 @@ class TalentCombat(PhaseCombat):
             )
         )
         defence = self.defence_cf(1 - p.side, p.area)
-        modified = modified_cf(live.cf, defence)
-        column, column_drm = crt_column(modified)
-        return CrtOutcome(
-            attack_cf=live.cf,
-            defence_cf=defence,
-            modified_cf=modified,
-            unweakened_cf=live.cf - max(defence, 0),
-            column=column,
-            column_drm=column_drm,
-            drm=0,
-            roll=0,
-            total=0,
-            crt=_NO_EFFECT,
-            result=_NO_EFFECT,
-        )
+        return unrolled_outcome(live.cf, defence, _NO_EFFECT, _NO_EFFECT)
 
 
 def combat_class(
