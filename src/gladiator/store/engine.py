@@ -6,7 +6,9 @@ shared and every call takes a short-lived Session from it.
 
 from __future__ import annotations
 
+import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
@@ -55,13 +57,27 @@ def _on_sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
     # SQLite leaves foreign keys off unless asked on every connection.
     cursor = dbapi_connection.cursor()
     try:
-        cursor.execute("PRAGMA journal_mode=WAL")
+        _switch_to_wal(cursor)
         # With WAL, NORMAL still survives a crash of the server (what resuming needs); only a
         # power cut may lose the last orders. FULL cost an fsync, ~5 ms, on every order.
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.execute("PRAGMA foreign_keys=ON")
     finally:
         cursor.close()
+
+
+def _switch_to_wal(cursor: Any) -> None:
+    # Switching a new database file to WAL needs it unlocked, and SQLite answers "database is
+    # locked" at once, without waiting as other statements do, while another process or thread
+    # is creating the tables: wait for it a while as the busy timeout would.
+    for attempt in range(100):
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or attempt == 99:
+                raise
+            time.sleep(0.05)
 
 
 def open_engine(url_text: str) -> Engine:
