@@ -522,3 +522,20 @@ def test_distribute_slot_groups_cap_what_their_slots_take_together() -> None:
     legal = d.legal()
     assert legal is not None and "B:2" in legal and "B:1 C:2" not in legal
     assert d.to_dict()["groups"] == [{"slots": ["B", "C"], "max": 2, "why": "rule 9", "label": ""}]
+
+
+def test_candidates_lists_every_order_when_few() -> None:
+    d = ChooseOne(prompt="pick", options=(Option("A"), Option("B"), Option("C")))
+    assert d.candidates(random.Random(1), limit=8) == ["A", "B", "C"]
+
+
+def test_candidates_samples_distinct_legal_orders_when_many() -> None:
+    d = Distribute(
+        prompt="share 10",
+        budget=10,
+        slots=tuple(Slot(name, 10) for name in ("H", "B", "L", "D")),
+    )
+    got = d.candidates(random.Random(7), limit=16)
+    assert len(got) == len(set(got)) == 16
+    assert all(d.validate(o) == o for o in got)
+    assert got == d.candidates(random.Random(7), limit=16)  # seeded: the same set again

@@ -100,6 +100,20 @@ class Decision:
         """A legal order drawn uniformly where practical."""
         raise NotImplementedError
 
+    def candidates(self, rng: random.Random, limit: int = 64) -> list[str]:
+        """A set of at most `limit` distinct legal orders for search and learning: every legal
+        order where there are no more than `limit`, else distinct samples (in the order drawn;
+        fewer than `limit` when samples keep repeating). Deterministic for a given `rng`."""
+        every = self.legal(limit)
+        if every is not None:
+            return every
+        seen: dict[str, None] = {}
+        for _ in range(limit * 4):
+            seen.setdefault(self.sample(rng), None)
+            if len(seen) >= limit:
+                break
+        return list(seen)
+
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"kind": self.kind, "prompt": self.prompt, "secret": self.secret}
         if self.time_limit is not None:
