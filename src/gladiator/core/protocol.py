@@ -149,6 +149,11 @@ class Ruleset(ABC, Generic[State]):
         """A short description of a seat's figure (its class, say) for tables and panels."""
         return seat
 
+    def seat_facets(self, state: State, seat: Seat) -> dict[str, str]:
+        """What a balance report groups a seat by (class, style, weapon...), as short names.
+        By default the seat's label alone."""
+        return {"label": self.seat_label(state, seat)}
+
     def describe(self) -> dict[str, Any]:
         return {"name": self.name, "title": self.title, "version": self.version}
 

@@ -42,6 +42,9 @@ class MatchSummary:
     rounds: int
     dice: int
     record_json: str | None = field(default=None, repr=False)
+    # seat -> what a report groups it by (`Ruleset.seat_facets`); empty in summaries read from
+    # files written before facets were kept.
+    facets: dict[str, dict[str, str]] = field(default_factory=dict)
 
 
 def derive_seed(seed: int, *parts: object) -> int:
@@ -90,6 +93,7 @@ def _play_checked(
         winners=outcome.winners,
         method=outcome.method,
         labels={s: ruleset.seat_label(match.state, s) for s in match.seats},
+        facets={s: ruleset.seat_facets(match.state, s) for s in match.seats},
         steps=len(match.steps),
         rounds=ruleset.rounds(match.state),
         dice=match.dice.count,
@@ -126,6 +130,7 @@ def _play_unchecked(
         winners=outcome.winners,
         method=outcome.method,
         labels={s: ruleset.seat_label(state, s) for s in seats},
+        facets={s: ruleset.seat_facets(state, s) for s in seats},
         steps=steps,
         rounds=ruleset.rounds(state),
         dice=dice.count,
