@@ -23,6 +23,10 @@ class Bot(ABC):
         seat: str,
         decision: Decision,
         rng: random.Random,
+        *,
+        budget: float | None = None,
     ) -> str:
         """A legal order for `seat`. `rng` is the bot's own: never the match's dice, so that a
-        bot cannot see the rolls to come."""
+        bot cannot see the rolls to come. `budget` is the thinking time (CPU seconds) this
+        decision may take; bots that do not search ignore it, a search bot stops within it
+        (None: the bot's own default)."""

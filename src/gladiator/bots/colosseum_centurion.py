@@ -47,6 +47,8 @@ class CenturionBot(Bot):
         seat: str,
         decision: Decision,
         rng: random.Random,
+        *,
+        budget: float | None = None,
     ) -> str:
         if not (isinstance(state, ColosseumState) and seat in state.gladiators):
             return decision.sample(rng)

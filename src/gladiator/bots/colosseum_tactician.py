@@ -200,6 +200,8 @@ class TacticianBot(Bot):
         seat: str,
         decision: Decision,
         rng: random.Random,
+        *,
+        budget: float | None = None,
     ) -> str:
         order: str | None = None
         if isinstance(state, ColosseumState) and seat in state.gladiators:

@@ -38,6 +38,8 @@ class FixedBot(Bot):
         seat: str,
         decision: Decision,
         rng: random.Random,
+        *,
+        budget: float | None = None,
     ) -> str:
         legal = decision.legal(_LIMIT)
         if legal is None:
@@ -73,6 +75,8 @@ class MixedBot(Bot):
         seat: str,
         decision: Decision,
         rng: random.Random,
+        *,
+        budget: float | None = None,
     ) -> str:
         legal = decision.legal(_LIMIT)
         if legal is None:

@@ -33,6 +33,8 @@ class GreedyBot(Bot):
         seat: str,
         decision: Decision,
         rng: random.Random,
+        *,
+        budget: float | None = None,
     ) -> str:
         options = decision.legal(self.max_options)
         if options is None:

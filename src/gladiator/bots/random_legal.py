@@ -22,5 +22,7 @@ class RandomBot(Bot):
         seat: str,
         decision: Decision,
         rng: random.Random,
+        *,
+        budget: float | None = None,
     ) -> str:
         return decision.sample(rng)

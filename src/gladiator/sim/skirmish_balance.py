@@ -75,6 +75,8 @@ class LearningBot(Bot):
         seat: str,
         decision: Decision,
         rng: random.Random,
+        *,
+        budget: float | None = None,
     ) -> str:
         legal = decision.legal() or [decision.sample(rng)]
         if not decision.secret:
