@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,7 +23,15 @@ from gladiator.core.protocol import Ruleset
 from gladiator.registry import get
 from gladiator.sim.gctune import tune_worker, tuned_gc
 
-__all__ = ["MatchSummary", "default_bots", "derive_seed", "play_match", "run_batch"]
+__all__ = [
+    "MatchSummary",
+    "chunk_indices",
+    "default_bots",
+    "derive_seed",
+    "play_match",
+    "run_batch",
+    "todo_indices",
+]
 
 
 def default_bots(ruleset_name: str) -> list[str]:
@@ -172,35 +180,46 @@ def run_batch(
     jobs: int = 1,
     records: Path | None = None,
     on_progress: Callable[[int], None] | None = None,
+    on_chunk: Callable[[list[MatchSummary]], None] | None = None,
+    skip: Collection[int] = (),
 ) -> list[MatchSummary]:
     """Play `matches` matches; match i uses a seed derived from (seed, i), so the results do
-    not depend on `jobs`."""
+    not depend on `jobs`. Indices in `skip` are not played (a resumed batch has them already);
+    `on_chunk` sees each chunk's summaries as it finishes (to write them away), before
+    `on_progress`. Returns the summaries played, by index."""
     get(ruleset_name).normalise_options(options)  # fail fast, in this process
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
     rec = str(records) if records is not None else None
-    chunks = _chunks(matches, jobs)
+    chunks = chunk_indices(todo_indices(matches, skip), jobs)
     results: list[MatchSummary] = []
+
+    def finished(part: list[MatchSummary]) -> None:
+        results.extend(part)
+        if on_chunk:
+            on_chunk(part)
+        if on_progress:
+            on_progress(len(part))
+
     # Set before the pool starts, so that forked workers inherit the tuned collector too.
     with tuned_gc():
         if jobs <= 1:
             for c in chunks:
-                results.extend(_chunk(ruleset_name, options, seed, bots, c, rec))
-                if on_progress:
-                    on_progress(len(c))
+                finished(_chunk(ruleset_name, options, seed, bots, c, rec))
         else:
-            with ProcessPoolExecutor(
+            pool = ProcessPoolExecutor(
                 max_workers=jobs, initializer=_start_worker, initargs=(ruleset_name,)
-            ) as pool:
+            )
+            try:
                 futures = [
                     pool.submit(_chunk, ruleset_name, dict(options), seed, list(bots), c, rec)
                     for c in chunks
                 ]
                 for fut in as_completed(futures):
-                    part = fut.result()
-                    results.extend(part)
-                    if on_progress:
-                        on_progress(len(part))
+                    finished(fut.result())
+            finally:
+                # On an error (or ^C) drop the chunks not started rather than play them all.
+                pool.shutdown(wait=True, cancel_futures=True)
     results.sort(key=lambda s: s.index)
     return results
 
@@ -213,18 +232,31 @@ def _start_worker(ruleset_name: str) -> None:
     tune_worker()
 
 
-def _chunks(matches: int, jobs: int) -> list[range]:
+def todo_indices(matches: int, skip: Collection[int] = ()) -> Sequence[int]:
+    """The match indices below `matches` not in `skip`, in order (a range when none skipped)."""
+    if not skip:
+        return range(matches)
+    done = set(skip)
+    return [i for i in range(matches) if i not in done]
+
+
+def chunk_indices(todo: Sequence[int], jobs: int) -> list[Sequence[int]]:
     """Match indices in chunks that shrink towards the end (guided scheduling): the first ones
     big, so that few round trips are paid, the last ones single matches, so that when the work
     runs out no worker sits idle for long behind another's long chunk (a Colosseum match can
     take ten times another). Every index once, in order."""
     out = []
     start = 0
-    while start < matches:
-        size = max(1, min(_MAX_CHUNK, (matches - start) // (jobs * _SHARE)))
-        out.append(range(start, start + size))
+    n = len(todo)
+    while start < n:
+        size = max(1, min(_MAX_CHUNK, (n - start) // (jobs * _SHARE)))
+        out.append(todo[start : start + size])
         start += size
     return out
+
+
+def _chunks(matches: int, jobs: int) -> list[Sequence[int]]:
+    return chunk_indices(range(matches), jobs)
 
 
 # A chunk takes at most 1/_SHARE of what is left per worker, and never more than _MAX_CHUNK
