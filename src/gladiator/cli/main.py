@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -15,6 +16,7 @@ from rich.table import Table
 
 from gladiator import registry
 from gladiator.bots import BOTS, best_bot, make_bot
+from gladiator.cli import sim_batch
 from gladiator.cli.campaign import campaign_app
 from gladiator.core.match import Match, ReplayMismatch
 from gladiator.core.record import MatchRecord, RecordError
@@ -166,7 +168,9 @@ def sim(
     seed: Annotated[
         int, typer.Option(min=0, help="Batch seed; match i gets a seed derived from it.")
     ] = 1,
-    jobs: Annotated[int, typer.Option(min=1, help="Local processes.")] = 1,
+    jobs: Annotated[
+        int | None, typer.Option(min=1, help="Local processes (default 1; with --ray, all CPUs).")
+    ] = None,
     bots: Annotated[
         str | None,
         typer.Option(
@@ -177,10 +181,19 @@ def sim(
     option: OptionOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
     records: Annotated[Path | None, typer.Option(help="Keep every match record here.")] = None,
+    ray: Annotated[bool, typer.Option("--ray", help=sim_batch.RAY_HELP)] = False,
+    ray_address: Annotated[
+        str | None, typer.Option(metavar="ADDRESS", help=sim_batch.RAY_ADDRESS_HELP)
+    ] = None,
+    out: Annotated[Path | None, typer.Option(metavar="DIR", help=sim_batch.OUT_HELP)] = None,
 ) -> None:
-    """Bot-versus-bot matches: win rates by class, match length, how matches ended."""
+    """Bot-versus-bot matches: win rates by class, match length, how matches ended.
+
+    On an existing Ray cluster (--ray-address) gladiator must be installed on every node, or the
+    command started with `ray job submit --working-dir .` so that Ray ships it (see
+    docs/simulation.md)."""
     from gladiator.sim.report import summarise
-    from gladiator.sim.runner import default_bots, run_batch
+    from gladiator.sim.runner import default_bots
 
     try:
         opts = _options(ruleset, gladiators, option)
@@ -193,20 +206,17 @@ def sim(
         for b in bot_names:
             if b not in BOTS:
                 raise UserError(f"unknown bot {b!r}; known: {', '.join(sorted(BOTS))}")
-        if records is not None and records.exists() and not records.is_dir():
-            raise UserError(f"{records} exists and is not a folder")
-        with _progress(quiet=as_json) as progress:
-            task = progress.add_task(f"{ruleset} matches", total=matches)
-            results = run_batch(
-                ruleset,
-                opts,
-                matches,
-                seed,
-                bot_names,
-                jobs=jobs,
-                records=records,
-                on_progress=lambda k: progress.advance(task, k),
-            )
+        place = sim_batch.SimPlace(jobs, ray, ray_address, out, records)
+        results = sim_batch.play_sim(
+            ruleset,
+            opts,
+            matches,
+            seed,
+            bot_names,
+            place,
+            make_progress=lambda: _progress(quiet=as_json),
+            note=_note(as_json),
+        )
     except (UserError, ValueError, OSError) as exc:
         _fail(str(exc))
         return
@@ -216,6 +226,14 @@ def sim(
         print(json.dumps(summary, indent=1))
         return
     _print_summary(summary)
+
+
+def _note(quiet: bool) -> Callable[[str], None]:
+    def note(text: str) -> None:
+        if not quiet:
+            err.print(text, style="dim", highlight=False, markup=False)
+
+    return note
 
 
 def _rate_table(title: str, column: str, rows: list[dict[str, Any]]) -> Table:

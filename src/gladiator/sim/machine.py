@@ -6,7 +6,7 @@ import os
 import platform
 from typing import Any
 
-__all__ = ["load_average", "machine"]
+__all__ = ["load_average", "machine", "usable_cpus"]
 
 
 def machine() -> dict[str, Any]:
@@ -28,6 +28,11 @@ def load_average() -> list[float] | None:
         return [round(x, 2) for x in os.getloadavg()]
     except (AttributeError, OSError):
         return None
+
+
+def usable_cpus() -> int:
+    """The CPUs this process may run on (at least 1): the default size of a local pool."""
+    return _usable_cpus() or 1
 
 
 def _usable_cpus() -> int | None:

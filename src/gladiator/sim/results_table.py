@@ -73,8 +73,17 @@ class BatchMeta:
     extra: dict[str, Any] = field(default_factory=dict)
 
     def same_batch(self, other: BatchMeta) -> bool:
-        keys = ("ruleset", "options", "bots", "seed")
-        return all(getattr(self, k) == getattr(other, k) for k in keys)
+        return not self.differences(other)
+
+    def differences(self, other: BatchMeta) -> list[str]:
+        """What makes `other` another batch, as "seed 3 here, 4 there" phrases. Compared as
+        JSON, so that options read back from a file (lists) equal options given (tuples)."""
+        out = []
+        for key in ("ruleset", "options", "bots", "seed"):
+            mine, theirs = _canonical(getattr(self, key)), _canonical(getattr(other, key))
+            if mine != theirs:
+                out.append(f"{key} {mine} here, {theirs} there")
+        return out
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), sort_keys=True)
@@ -100,6 +109,14 @@ class BatchMeta:
             )
         except (KeyError, TypeError, json.JSONDecodeError) as exc:
             raise ValueError(f"unreadable batch description: {exc}") from None
+
+
+def _canonical(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
+        return ",".join(value)
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
 def to_table(summaries: Sequence[MatchSummary], meta: BatchMeta | None = None) -> pa.Table:
@@ -160,17 +177,25 @@ def write_part(folder: Path, summaries: Sequence[MatchSummary], meta: BatchMeta)
 
 def open_batch(folder: Path, meta: BatchMeta) -> BatchMeta:
     """Start the batch in `folder`, or check that the batch already there is this one."""
+    if folder.exists() and not folder.is_dir():
+        raise ValueError(f"{folder} is a file, not a batch folder")
     folder.mkdir(parents=True, exist_ok=True)
     desc = folder / "batch.json"
     if desc.exists():
-        old = BatchMeta.from_json(desc.read_text())
-        if not old.same_batch(meta):
+        try:
+            old = BatchMeta.from_json(desc.read_text())
+        except ValueError as exc:
+            raise ValueError(f"{desc}: {exc}") from None
+        diff = meta.differences(old)
+        if diff:
             raise BatchMismatch(
-                f"{folder} holds another batch ({old.ruleset}, seed {old.seed}, bots "
-                f"{','.join(old.bots)}): use a new folder to play this one"
+                f"{folder} holds another batch ({'; '.join(diff)}): "
+                "use a new folder to play this one"
             )
         if old.matches >= meta.matches:
             return old
+    elif _parts(folder):
+        raise ValueError(f"{folder} holds result parts but no batch.json: not a batch folder")
     tmp = folder / f".batch.json.{os.getpid()}.tmp"
     tmp.write_text(meta.to_json())
     os.replace(tmp, desc)
