@@ -231,7 +231,7 @@ def sim(
 def _note(quiet: bool) -> Callable[[str], None]:
     def note(text: str) -> None:
         if not quiet:
-            err.print(text, style="dim", highlight=False, markup=False)
+            err.print(text, style="dim", highlight=False, markup=False, soft_wrap=True)
 
     return note
 
@@ -398,6 +398,49 @@ def bench_compare(
             reps=reps,
             gc=gc,
             on_rep=lambda rep, name: err.print(f"rep {rep + 1}/{reps}: {name} build", style="dim"),
+        )
+    except (UserError, ValueError) as exc:
+        _fail(str(exc))
+        return
+    _print_json(result, out)
+
+
+@app.command("bench-scale")
+def bench_scale(
+    ruleset: Annotated[str, typer.Argument()] = "quick",
+    matches: Annotated[int, typer.Option(min=1)] = 2000,
+    workers: Annotated[str, typer.Option(help="Worker counts, comma-separated.")] = "1,2",
+    seed: Annotated[int, typer.Option(min=0)] = 1,
+    bots: Annotated[str | None, typer.Option(help="Bot per seat (default as `sim`).")] = None,
+    use_ray: Annotated[
+        bool, typer.Option("--ray/--local", help="Ray clusters, or local processes.")
+    ] = True,
+    out: Annotated[Path | None, typer.Option(help="Also write the JSON here.")] = None,
+) -> None:
+    """The same batch with each worker count: batch seconds (apart from starting the cluster),
+    speedup against the fewest workers, and a digest of the results per count, as JSON."""
+    from gladiator.sim.scale_bench import run_scale
+
+    try:
+        registry.get(ruleset)
+        try:
+            counts = [int(w) for w in workers.split(",") if w.strip()]
+        except ValueError:
+            raise UserError(f"--workers wants counts like 1,2, not {workers!r}") from None
+        bot_names = None
+        if bots is not None:
+            bot_names = [b.strip().lower() for b in bots.split(",") if b.strip()]
+            for b in bot_names:
+                if b not in BOTS:
+                    raise UserError(f"unknown bot {b!r}; known: {', '.join(sorted(BOTS))}")
+        result = run_scale(
+            ruleset,
+            matches,
+            counts,
+            seed=seed,
+            bots=bot_names,
+            backend="ray" if use_ray else "local",
+            on_run=lambda w: err.print(f"{w} worker(s)", style="dim"),
         )
     except (UserError, ValueError) as exc:
         _fail(str(exc))

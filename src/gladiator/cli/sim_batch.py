@@ -82,7 +82,8 @@ def play_sim(
         plan = plan_batch(place.out, meta)
         total, done = plan.meta.matches, len(plan.done)
         if done:
-            note(f"{place.out}: {done} of {total} matches kept; playing the {total - done} left")
+            left = f"playing the {total - done} left" if total > done else "nothing left to play"
+            note(f"{place.out}: {done} of {total} matches kept; {left}")
     with make_progress() as progress:
         task = progress.add_task(f"{ruleset} matches", total=total, completed=done)
         kwargs: dict[str, Any] = {

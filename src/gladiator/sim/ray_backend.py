@@ -29,7 +29,15 @@ from gladiator.registry import get
 from gladiator.sim.gctune import tune_worker
 from gladiator.sim.runner import MatchSummary, _chunk, chunk_indices, todo_indices
 
-__all__ = ["RaySession", "RayUnavailable", "check_address", "ray_cluster", "run_batch_ray"]
+__all__ = [
+    "RaySession",
+    "RayUnavailable",
+    "check_address",
+    "ray_cluster",
+    "ray_running",
+    "run_batch_ray",
+    "warm_workers",
+]
 
 # "auto" (the cluster this machine belongs to), HOST:PORT (a head's GCS) or ray://HOST:PORT
 # (Ray Client, which needs `ray[client]`).
@@ -76,6 +84,14 @@ def _quiet_environment() -> None:
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
 
 
+def ray_running() -> bool:
+    """Whether this process is connected to Ray already."""
+    _quiet_environment()
+    import ray
+
+    return bool(ray.is_initialized())
+
+
 @contextmanager
 def ray_cluster(
     address: str | None = None,
@@ -99,14 +115,21 @@ def ray_cluster(
         "log_to_driver": False,
         "runtime_env": dict(runtime_env) if runtime_env else None,
     }
-    try:
-        if address is None:
-            ray.init(num_cpus=num_cpus, include_dashboard=False, **common)
-        else:
-            ray.init(address=address.strip(), **common)
-    except Exception as exc:  # Ray raises ConnectionError, ValueError, RuntimeError...
-        where = "start a local Ray cluster" if address is None else f"join Ray at {address}"
-        raise RayUnavailable(f"cannot {where}: {_first_line(exc)}") from None
+    # Ray gives a new node 30 s to register, which a machine busy with other work can miss:
+    # a local start is tried twice.
+    for attempt in (1, 2):
+        try:
+            if address is None:
+                ray.init(num_cpus=num_cpus, include_dashboard=False, **common)
+            else:
+                ray.init(address=address.strip(), **common)
+            break
+        except Exception as exc:  # Ray raises ConnectionError, ValueError, RuntimeError...
+            ray.shutdown()  # whatever half-started processes it left
+            if address is None and attempt == 1 and "timed out" in str(exc):
+                continue
+            where = "start a local Ray cluster" if address is None else f"join Ray at {address}"
+            raise RayUnavailable(f"cannot {where}: {_first_line(exc)}") from None
     try:
         yield RaySession(address, True, _cluster_cpus(ray), time.perf_counter() - began)
     finally:

@@ -9,7 +9,10 @@ Both give the same summary: a quiet apply must leave the same state and throw th
 from __future__ import annotations
 
 import hashlib
+import os
 import random
+import threading
+import time
 from collections.abc import Callable, Collection, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
@@ -230,6 +233,19 @@ def _start_worker(ruleset_name: str) -> None:
     anyway, but this way the collector never walks it."""
     get(ruleset_name)
     tune_worker()
+    _exit_with_parent(os.getppid())
+
+
+def _exit_with_parent(parent: int) -> None:
+    """A worker whose batch process was killed (SIGKILL leaves no time to stop the pool) would
+    wait on the pool's queue for ever: it leaves as soon as it is orphaned."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
 
 
 def todo_indices(matches: int, skip: Collection[int] = ()) -> Sequence[int]:
