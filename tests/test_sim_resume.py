@@ -124,7 +124,7 @@ def test_another_batch_in_the_folder_is_refused(tmp_path: Path) -> None:
 
 def test_parts_without_a_description_are_not_a_batch(tmp_path: Path) -> None:
     write_part(tmp_path, run_batch("quick", {}, 2, 7, BOTS), _meta(2))
-    with pytest.raises(ValueError, match="no batch.json"):
+    with pytest.raises(ValueError, match=r"no batch\.json"):
         plan_batch(tmp_path, _meta(2))
 
 
@@ -161,7 +161,8 @@ def test_sim_out_resumed_prints_the_summary_of_the_whole_batch(tmp_path: Path) -
     assert json.loads(resumed) == json.loads(plain)
     # Run once more: nothing left, the same summary again, and the note says what was kept.
     code, again, err = _sim("--matches", "14", "--out", out)
-    assert code == 0 and "14 of 14 matches kept" in err
+    assert code == 0 and "14 of 14 matches kept; nothing left to play" in err
+    assert "14 quick matches, seed 4" in again
 
 
 def test_sim_out_errors_are_one_line(tmp_path: Path) -> None:
