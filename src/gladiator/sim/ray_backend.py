@@ -82,6 +82,9 @@ def _quiet_environment() -> None:
     # Before Ray is imported: a local cluster needs no token, and reports no usage anywhere.
     os.environ.setdefault("RAY_AUTH_MODE", "disabled")
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    # The raylet gives its Python agents 15 s to start, which a busy machine misses (the raylet
+    # then dies): give them two minutes.
+    os.environ.setdefault("RAY_agent_register_timeout_ms", "120000")
 
 
 def ray_running() -> bool:
