@@ -82,9 +82,6 @@ def _quiet_environment() -> None:
     # Before Ray is imported: a local cluster needs no token, and reports no usage anywhere.
     os.environ.setdefault("RAY_AUTH_MODE", "disabled")
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
-    # The raylet gives its Python agents 15 s to start, which a busy machine misses (the raylet
-    # then dies): give them two minutes.
-    os.environ.setdefault("RAY_agent_register_timeout_ms", "120000")
 
 
 def ray_running() -> bool:
@@ -118,8 +115,8 @@ def ray_cluster(
         "log_to_driver": False,
         "runtime_env": dict(runtime_env) if runtime_env else None,
     }
-    # Ray gives a new node 30 s to register, which a machine busy with other work can miss:
-    # a local start is tried twice.
+    # A new node's raylet waits a fixed 15 s for its Python agents to start (ray issue #65983),
+    # which a machine busy with other work can miss: a local start is tried twice.
     for attempt in (1, 2):
         try:
             if address is None:
@@ -132,7 +129,12 @@ def ray_cluster(
             if address is None and attempt == 1 and "timed out" in str(exc):
                 continue
             where = "start a local Ray cluster" if address is None else f"join Ray at {address}"
-            raise RayUnavailable(f"cannot {where}: {_first_line(exc)}") from None
+            hint = (
+                " (a busy machine: Ray's agents missed its start-up limit)"
+                if address is None and "timed out" in str(exc)
+                else ""
+            )
+            raise RayUnavailable(f"cannot {where}: {_first_line(exc)}{hint}") from None
     try:
         yield RaySession(address, True, _cluster_cpus(ray), time.perf_counter() - began)
     finally:
