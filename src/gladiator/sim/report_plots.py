@@ -200,7 +200,9 @@ def _endings_by(facet: dict[str, Any], methods: list[str]) -> Plot:
     ax.set_ylim(k - 0.5, -0.5)
     ax.set_xlim(0, 1)
     ax.set_xlabel("share of the matches he took part in")
-    ax.legend(fontsize=7, ncols=min(len(methods), 5), loc="upper center", bbox_to_anchor=(0.5, -0.25))
+    ax.legend(
+        fontsize=7, ncols=min(len(methods), 5), loc="upper center", bbox_to_anchor=(0.5, -0.25)
+    )
     ax.set_title(f"Endings by {facet['name']}", fontsize=9)
     fig.tight_layout()
     return Plot(f"endings-{facet['name']}", f"Endings by {facet['name']}", fig)
