@@ -90,6 +90,8 @@ def _play_checked(
     keep_record: bool,
 ) -> MatchSummary:
     match = Match(ruleset, options, seed=seed, nonce=f"{derive_seed(seed, 'nonce'):016x}")
+    # At the start: the loadout the seat entered with, not what is left of it at the end.
+    facets = {s: ruleset.seat_facets(match.state, s) for s in match.seats}
     players = {s: make_bot(bots[i % len(bots)]) for i, s in enumerate(match.seats)}
     rng = random.Random(derive_seed(seed, "bots"))
     while not match.finished:
@@ -104,7 +106,7 @@ def _play_checked(
         winners=outcome.winners,
         method=outcome.method,
         labels={s: ruleset.seat_label(match.state, s) for s in match.seats},
-        facets={s: ruleset.seat_facets(match.state, s) for s in match.seats},
+        facets=facets,
         steps=len(match.steps),
         rounds=ruleset.rounds(match.state),
         dice=match.dice.count,
@@ -124,6 +126,7 @@ def _play_unchecked(
     # Still recording: the summary counts rolls as a checked match does (`Dice.count`).
     dice = Dice(seed)
     state, _ = ruleset.initial_state(opts, dice)
+    facets = {s: ruleset.seat_facets(state, s) for s in seats}  # at the start, as above
     players = {s: make_bot(bots[i % len(bots)]) for i, s in enumerate(seats)}
     rng = random.Random(derive_seed(seed, "bots"))
     pending_of, apply, outcome_of = ruleset.pending, ruleset.apply, ruleset.outcome
@@ -141,7 +144,7 @@ def _play_unchecked(
         winners=outcome.winners,
         method=outcome.method,
         labels={s: ruleset.seat_label(state, s) for s in seats},
-        facets={s: ruleset.seat_facets(state, s) for s in seats},
+        facets=facets,
         steps=steps,
         rounds=ruleset.rounds(state),
         dice=dice.count,

@@ -316,6 +316,23 @@ class ColosseumRules(Ruleset[ColosseumState]):
             return f"{g.sheet.gladiator_class}/{style(g.style).name}"
         return g.sheet.gladiator_class
 
+    def seat_facets(self, state: ColosseumState, seat: str) -> dict[str, str]:
+        """His class; in the Advanced Game also his style (§19) and what he holds (§21, §24: one
+        weapon or a pair, "+net" for a net §20, "unarmed" §23). A beast (§28) is "beast/<name>"
+        in every facet, so it is its own row in each report. Meant to be read at the start."""
+        g = state.figure(seat)
+        if g.beast is not None:
+            name = f"beast/{g.beast.name}"
+            return {"class": name, "style": name, "weapon": name}
+        if not g.style:
+            return {"class": g.sheet.gladiator_class}
+        held = [*g.weapons, *(["net"] if g.net else [])]
+        return {
+            "class": g.sheet.gladiator_class,
+            "style": style(g.style).name,
+            "weapon": "+".join(held) or "unarmed",
+        }
+
     def rounds(self, state: ColosseumState) -> int:
         return min(state.turn, int(state.options["max_turns"]))
 

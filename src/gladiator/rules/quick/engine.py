@@ -160,6 +160,9 @@ class QuickRules(Ruleset[QuickState]):
     def seat_label(self, state: QuickState, seat: str) -> str:
         return state.fighters[seat].cls
 
+    def seat_facets(self, state: QuickState, seat: str) -> dict[str, str]:
+        return {"class": state.fighters[seat].cls}
+
     def scene(self, state: QuickState, seat: str | None) -> dict[str, Any]:
         return presentation.scene(state, seat)
 

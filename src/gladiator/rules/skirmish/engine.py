@@ -227,6 +227,10 @@ class SkirmishRules(Ruleset[SkirmishState]):
     def seat_label(self, state: SkirmishState, seat: str) -> str:
         return state.fighters[seat].sheet
 
+    def seat_facets(self, state: SkirmishState, seat: str) -> dict[str, str]:
+        # §2: a figure is its character sheet (its scores, weapon and armour all come from it).
+        return {"sheet": state.fighters[seat].sheet}
+
     def rounds(self, state: SkirmishState) -> int:
         return min(state.turn, int(state.options["max_turns"]))
 
