@@ -21,7 +21,7 @@ action instead and `info["illegal_action"]` says so; `on_illegal="raise"` raises
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium as gym
 import numpy as np
@@ -34,7 +34,7 @@ __all__ = ["GladiatorEnv"]
 
 
 class GladiatorEnv(gym.Env[np.ndarray, np.int64]):
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 4}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
 
     def __init__(
         self,
