@@ -54,6 +54,9 @@ class Episode:
         self.menus: dict[str, Menu] = {}
         self._refresh()
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Episode:
+        return _copy_episode(self)
+
     @property
     def n_actions(self) -> int:
         return self.spec.actions.n
@@ -128,3 +131,15 @@ class Episode:
 
     def render(self, seat: str | None = None) -> str:
         return self.ruleset.render_text(self.state, seat)
+
+
+def _copy_episode(ep: Episode) -> Episode:
+    """An independent copy (OpenSpiel clones states): the ruleset and spec are shared, the
+    state cloned, the dice forked so the copy throws what the original would."""
+    twin = Episode.__new__(Episode)
+    twin.__dict__.update(ep.__dict__)
+    twin.state = ep.ruleset.clone(ep.state)
+    twin.dice = ep.dice.fork(recording=False)
+    twin.pending = dict(ep.pending)
+    twin.menus = dict(ep.menus)
+    return twin
