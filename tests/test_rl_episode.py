@@ -1,5 +1,5 @@
-"""The shared episode driver (gladiator.rl.episode): secrecy (R6), fixed vocabularies that cover
-every order (R2), candidate slots (R3, R4), termination and replay determinism."""
+"""The shared episode driver (gladiator.rl.episode): secrecy (RL6), fixed vocabularies that cover
+every order (RL2), candidate slots (RL3, RL4), termination and replay determinism."""
 
 from __future__ import annotations
 
@@ -64,7 +64,7 @@ def test_skirmish_others_written_move_never_changes_my_observation(seed: int, dr
 
 @pytest.mark.parametrize("ruleset", ["quick", "skirmish", "colosseum"])
 def test_observation_is_computed_from_the_plain_view_alone(ruleset: str) -> None:
-    """R1: the encoder given the view as plain JSON data (and the seat's own decision) gives
+    """RL1: the encoder given the view as plain JSON data (and the seat's own decision) gives
     the environment's observation, at every step of a match."""
     ep = Episode(ruleset, SHORT[ruleset], 7)
     rng = random.Random(7)
@@ -78,7 +78,7 @@ def test_observation_is_computed_from_the_plain_view_alone(ruleset: str) -> None
 
 
 def test_colosseum_cf_allocation_of_one_seat_is_not_seen_by_the_other() -> None:
-    """§9 (R6): when both allocate CFs, blue's AEC observation after red's allocation is the
+    """§9 (RL6): when both allocate CFs, blue's AEC observation after red's allocation is the
     same whichever allocation red gave (in every one of a few matches that comes to blows)."""
     checked = sum(_allocation_secret(seed) for seed in range(6))
     assert checked >= 1
@@ -134,7 +134,7 @@ def _allocation_secret(seed: int) -> bool:
     ],
 )
 def test_fixed_vocabulary_covers_every_order_offered(ruleset: str, options: dict[str, Any]) -> None:
-    """R2: a FixedVocabulary refuses an order it lacks, so playing matches to the end checks
+    """RL2: a FixedVocabulary refuses an order it lacks, so playing matches to the end checks
     that it lists every order the rules offer; and the same index keeps the same order."""
     for seed in range(6):
         ep = Episode(ruleset, options, seed)
@@ -148,7 +148,7 @@ def test_fixed_vocabulary_covers_every_order_offered(ruleset: str, options: dict
 
 
 def test_colosseum_candidate_slots_are_fixed_by_seed_step_and_seat() -> None:
-    """R3, R4: the slots of a decision depend on the seed, step and seat only."""
+    """RL3, RL4: the slots of a decision depend on the seed, step and seat only."""
     a = Episode("colosseum", SHORT["colosseum"], 21)
     b = Episode("colosseum", SHORT["colosseum"], 21)
     assert isinstance(a.spec.actions, CandidateSlots)
