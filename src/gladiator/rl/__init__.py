@@ -1,0 +1,1 @@
+"""Reinforcement learning over the rulesets: environments and a numpy PPO example."""
