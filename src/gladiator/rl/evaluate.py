@@ -1,5 +1,5 @@
 """Win rates of one bot against another over fixed seeds, the seats alternating so that neither
-side keeps the first move (R-PP2)."""
+side keeps the first move (PP2)."""
 
 from __future__ import annotations
 

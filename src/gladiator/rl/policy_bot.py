@@ -15,7 +15,7 @@ from gladiator.core.decisions import Decision
 from gladiator.core.protocol import Ruleset
 from gladiator.registry import get
 from gladiator.rl.episode import OBS_BOUND
-from gladiator.rl.mlp import MLP, masked_log_softmax
+from gladiator.rl.mlp import MLP
 from gladiator.rl.specs import spec_for
 
 __all__ = ["PolicyBot"]
@@ -64,8 +64,3 @@ class PolicyBot(Bot):
         u = rng.random() * cum[-1]
         return menu.order(int((cum > u).argmax()))
 
-
-def policy_probs(params: Mapping[str, np.ndarray], obs: np.ndarray, mask: np.ndarray) -> Any:
-    """π over the actions for one observation (for inspection)."""
-    net = MLP({k: np.asarray(v, dtype=np.float64) for k, v in params.items()})
-    return np.exp(masked_log_softmax(net.forward(obs[None, :], mask[None, :]).logp, mask))[0]
