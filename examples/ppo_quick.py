@@ -30,10 +30,10 @@ from gladiator.sim.machine import load_average, machine
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--updates-random", type=int, default=80)
-    ap.add_argument("--updates-selfplay", type=int, default=80)
+    ap.add_argument("--updates-random", type=int, default=20)
+    ap.add_argument("--updates-selfplay", type=int, default=20)
     ap.add_argument("--eval-every", type=int, default=10)
-    ap.add_argument("--eval-matches", type=int, default=200)
+    ap.add_argument("--eval-matches", type=int, default=100)
     ap.add_argument("--final-matches", type=int, default=1000)
     ap.add_argument("--lr", type=float, default=1e-3)
     ap.add_argument("--out", type=Path, default=Path("docs/rl"))
@@ -52,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
         updates_selfplay=args.updates_selfplay,
         eval_every=args.eval_every,
         eval_matches=args.eval_matches,
-        snapshot_every=max(1, args.updates_selfplay // 10),
+        snapshot_every=max(1, args.updates_selfplay // 5),
         ppo=ppo,
     )
 
@@ -71,7 +71,6 @@ def main(argv: list[str] | None = None) -> int:
     final: dict[str, Any] = {"seed": final_seed}
     plan = [
         ("random", RandomBot, "greedy"),
-        ("random", RandomBot, "sampled"),
         ("greedy", GreedyBot, "greedy"),
     ]
     for name, opponent, mode in plan:
@@ -91,8 +90,8 @@ def main(argv: list[str] | None = None) -> int:
     doc = {
         "what": "PPO (numpy) on the quick rules: vs random, then self-play; greedy-policy "
         "win rate vs random on fixed seeds at each point (draws count as not won)",
-        "command": "nice -n 5 uv run python examples/ppo_quick.py"
-        + (f" --seed {args.seed}" if args.seed else ""),
+        "command": "nice -n 5 uv run python examples/ppo_quick.py "
+        + " ".join(argv or sys.argv[1:]),
         "machine": machine(),
         "load_average_at_end": load_average(),
         "config": cfg.to_dict(),
