@@ -1,5 +1,5 @@
 """The single-agent Gymnasium wrapper (gladiator.rl.gym_env): the API checker for every
-ruleset, masks, determinism for a seed, and errors for masked-out actions (R5)."""
+ruleset, masks, determinism for a seed, and errors for masked-out actions (RL5)."""
 
 from __future__ import annotations
 
@@ -69,7 +69,7 @@ def test_quick_mask_is_int8_and_matches_orders() -> None:
     mask = info["action_mask"]
     assert mask.dtype == np.int8 and mask.shape == (env.action_space.n,)
     assert [bool(t) for t in info["orders"]] == [bool(m) for m in mask]
-    # R2: the quick rules' action i always names the same order
+    # RL2: the quick rules' action i always names the same order
     assert info["orders"][env.unwrapped.episode.spec.actions.index["E"]] == "E"
 
 

@@ -1,5 +1,5 @@
 """The OpenSpiel games (gladiator.rl.openspiel_game): OpenSpiel's random simulation checks for
-every ruleset, and the tensors and legal actions from the shared encoders and action maps (R9)."""
+every ruleset, and the tensors and legal actions from the shared encoders and action maps (RL9)."""
 
 from __future__ import annotations
 

@@ -43,7 +43,7 @@ def test_aec_seed(ruleset: str) -> None:
 def test_aec_second_agent_never_sees_the_first_agents_secret_order(
     ruleset: str, options: dict[str, Any]
 ) -> None:
-    """R6: in a secret step (skirmish's written moves, the Colosseum's plots), whatever red
+    """RL6: in a secret step (skirmish's written moves, the Colosseum's plots), whatever red
     orders, blue's observation before his own order is the same."""
     seen = []
     for pick in range(4):
@@ -61,7 +61,7 @@ def test_aec_second_agent_never_sees_the_first_agents_secret_order(
 
 
 def test_parallel_not_pending_seats_actions_are_ignored() -> None:
-    """R8: in the quick rules one seat acts at a time; the other's action changes nothing."""
+    """RL8: in the quick rules one seat acts at a time; the other's action changes nothing."""
     runs = []
     for other in (0, 3, 16):
         p = parallel_env("quick")

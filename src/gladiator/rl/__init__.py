@@ -1,7 +1,7 @@
 """Reinforcement-learning environments for every ruleset: Gymnasium (`gym_env`), PettingZoo
 (`pettingzoo_env`) and OpenSpiel (`openspiel_game`), over one `Episode` driver with the
 observation encoders (`obs_*`) and action mappings (`action_map`, `vocabulary`) of docs/rulings.md
-R1-R9.
+RL1-RL9.
 
 Importing this package registers the Gymnasium ids `gladiator/Quick-v0`, `gladiator/Skirmish-v0`
 and `gladiator/Colosseum-v0` (or `gymnasium.make("gladiator.rl:gladiator/Quick-v0")`).

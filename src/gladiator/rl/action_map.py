@@ -1,12 +1,12 @@
 """From a decision to Discrete(n) actions with a mask, and back to the order text.
 
-Two ways (docs/rulings.md R2, R3):
+Two ways (docs/rulings.md RL2, RL3):
 
 * `FixedVocabulary`: every order text that can ever be legal in the match, listed up front;
   action i always means the same order, and the mask marks those legal now.
 * `CandidateSlots`: for decisions too large to list (the Colosseum's plots and CF allocations),
   slot i holds the i-th of `decision.candidates(rng, n)`, drawn with an rng seeded from the
-  episode's seed, the step and the seat (R4), so the same episode offers the same slots.
+  episode's seed, the step and the seat (RL4), so the same episode offers the same slots.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ __all__ = ["ActionMap", "CandidateSlots", "FixedVocabulary", "IllegalAction", "M
 
 
 class IllegalAction(ValueError):
-    """An action the mask forbids or out of range (PettingZoo's convention: an error, R5)."""
+    """An action the mask forbids or out of range (PettingZoo's convention: an error, RL5)."""
 
 
 @dataclass(frozen=True, slots=True)

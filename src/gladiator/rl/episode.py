@@ -4,7 +4,7 @@ all drive this, so they share one meaning of observations, actions and rewards.
 
 Secret orders stay secret because an `Episode` applies the orders of a step all at once and
 observations come from `ruleset.view(state, seat)` alone: no seat's order is in the state until
-every pending seat has given one (R6).
+every pending seat has given one (RL6).
 """
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ class Episode:
         }
 
     def candidate_rng(self, seat: str) -> random.Random:
-        """R4: the rng that fills a seat's candidate slots, from the seed, step and seat only."""
+        """RL4: the rng that fills a seat's candidate slots, from the seed, step and seat only."""
         return random.Random(f"gladiator-rl:{self.seed}:{self.steps}:{seat}")
 
     # -- what a seat sees ------------------------------------------------------------------
@@ -106,7 +106,7 @@ class Episode:
 
     def step_orders(self, orders: Mapping[str, str]) -> dict[str, float]:
         """Apply one order per pending seat (canonical or not: checked here) and return every
-        seat's reward for the step: R7's ±1/0 at the end, plus the optional shaping."""
+        seat's reward for the step: RL7's ±1/0 at the end, plus the optional shaping."""
         checked = {s: d.validate(orders[s]) for s, d in self.pending.items()}
         before = self._worth() if self.shaping else {}
         self.ruleset.apply(self.state, checked, self.dice, quiet=True)
@@ -123,7 +123,7 @@ class Episode:
         return {s: float(self.ruleset.heuristic(self.state, s)) for s in self.seats}
 
     def final_rewards(self) -> dict[str, float]:
-        """R7: +1 for a winner, -1 for every other seat; 0 for all in a draw."""
+        """RL7: +1 for a winner, -1 for every other seat; 0 for all in a draw."""
         out = self.ruleset.outcome(self.state)
         if out is None or not out.winners:
             return dict.fromkeys(self.seats, 0.0)

@@ -6,13 +6,13 @@
 
 The contract other code relies on (keep it stable): the constructor's arguments; observations
 are `Box(-OBS_BOUND, OBS_BOUND, (n,), float32)` from the ruleset's encoder; actions are
-`Discrete(k)` (R2, R3); `info` at reset and at every step has `action_mask` (np.int8, 1 = legal
+`Discrete(k)` (RL2, RL3); `info` at reset and at every step has `action_mask` (np.int8, 1 = legal
 now; all zeros once the match is over), `orders` (each action's order text, "" if illegal),
 `seat` and `illegal_action` (whether the action just taken was masked out); at the end also
 `outcome` (the ruleset's `Outcome.to_dict()`). Bots move between the agent's decisions, so
 every observation is taken when the agent must decide.
 
-R5: Gymnasium expects every action of the space to be valid in `step` (its checker samples the
+RL5: Gymnasium expects every action of the space to be valid in `step` (its checker samples the
 whole space), so by default (`on_illegal="first"`) a masked-out action plays the first legal
 action instead and `info["illegal_action"]` says so; `on_illegal="raise"` raises
 `IllegalAction` instead. An action outside the space always raises.

@@ -1,7 +1,7 @@
 """The Colosseum observation: a fixed-length float32 vector built from `view(state, seat)` and
 the seat's own pending decision only. Everything in a Colosseum state is public (both log
 sheets lie on the table, §3); the secret plots and CF allocations wait in the environment
-until every seat has given one, so no seat's view holds another's order (R6).
+until every seat has given one, so no seat's view holds another's order (RL6).
 
 Layout (all floats; "/n" means divided by n):
 

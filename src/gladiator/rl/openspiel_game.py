@@ -5,20 +5,20 @@
     game = pyspiel.load_game("python_gladiator_skirmish", {"options": '{"max_turns": 10}'})
 
 Parameters: `options`, the match options as a JSON object (default `{}`); `seed`, the first match
-seed (default 0); `slots`, the Colosseum's candidate slots (0: the default). R9:
+seed (default 0); `slots`, the Colosseum's candidate slots (0: the default). RL9:
 
 * dynamics SIMULTANEOUS: at every node every player acts at once; the seats the ruleset has
   pending play their orders, every other player has one legal action, `pass` (the last index,
   `num_distinct_actions() - 1`), which does nothing. Action i < pass means what it means in the
-  Gymnasium and PettingZoo environments (R2, R3).
+  Gymnasium and PettingZoo environments (RL2, RL3).
 * chance SAMPLED_STOCHASTIC: there are no chance nodes; each state carries the engine's own
   `Dice`, seeded with the game's `seed` parameter, and a clone copies the dice, so it throws
   what the original would. Every `new_initial_state()` of one game is the same match start
   (OpenSpiel builds clones from a new initial state, so a counter would shift with every
   clone); load the game with other seeds for other matches.
-* utilities +1 for a winner, -1 for every other seat, 0 for all in a draw (R7), at the end only.
+* utilities +1 for a winner, -1 for every other seat, 0 for all in a draw (RL7), at the end only.
 * `observation_tensor` and `information_state_tensor` are both the seat's current observation
-  from the ruleset's encoder (R1): not perfect recall (a learner needing its history keeps
+  from the ruleset's encoder (RL1): not perfect recall (a learner needing its history keeps
   it); the strings are the ruleset's text rendering for that seat.
 """
 

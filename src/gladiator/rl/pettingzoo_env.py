@@ -2,18 +2,18 @@
 
 * `parallel_env(ruleset, **options)`: a `ParallelEnv` in which every agent gives an action at
   every step; those of the seats the ruleset has pending are played together (simultaneous
-  secret orders are one step), the others' are ignored (R8: send anything, say 0; their mask is
+  secret orders are one step), the others' are ignored (RL8: send anything, say 0; their mask is
   all zeros).
 * `env(ruleset, **options)`: the AEC form, PettingZoo's `parallel_to_aec` of the above. An AEC
   agent acting after another in the same step observes the observation of the step's start:
   the orders are applied only once every agent has acted, so no agent sees another's secret
-  order (R6).
+  order (RL6).
 
 Observations follow PettingZoo's classic convention: `{"observation": Box float32,
 "action_mask": Box int8}`; `infos[agent]` also has `action_mask`, `orders` (each action's order
-text) and `illegal_action`. Rewards are R7's ±1/0 at the end (plus `shaping` times the change in
+text) and `illegal_action`. Rewards are RL7's ±1/0 at the end (plus `shaping` times the change in
 `ruleset.heuristic`, off by default). A masked-out action of a pending seat plays its first
-legal action (R5; `on_illegal="raise"` raises `IllegalAction` instead).
+legal action (RL5; `on_illegal="raise"` raises `IllegalAction` instead).
 """
 
 from __future__ import annotations

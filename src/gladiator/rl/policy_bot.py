@@ -63,4 +63,3 @@ class PolicyBot(Bot):
         cum = np.cumsum(np.exp(logp))
         u = rng.random() * cum[-1]
         return menu.order(int((cum > u).argmax()))
-

@@ -1,4 +1,4 @@
-"""Which observation encoder and action mapping each ruleset uses (R1-R3)."""
+"""Which observation encoder and action mapping each ruleset uses (RL1-RL3)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from gladiator.rl.vocabulary import quick_vocabulary, skirmish_vocabulary
 
 __all__ = ["DEFAULT_SLOTS", "Encoder", "Spec", "spec_for"]
 
-# R3: how many candidate slots a Colosseum decision gets unless the env is told otherwise.
+# RL3: how many candidate slots a Colosseum decision gets unless the env is told otherwise.
 DEFAULT_SLOTS = 32
 
 

@@ -1,5 +1,5 @@
 """Every order text that can ever be legal in a quick-rules or skirmish match, listed up front
-(R2): the fixed action vocabularies. A test plays many random matches and checks that no
+(RL2): the fixed action vocabularies. A test plays many random matches and checks that no
 decision ever offers an order outside them."""
 
 from __future__ import annotations
