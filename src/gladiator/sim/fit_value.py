@@ -201,6 +201,16 @@ def evaluate(p: FloatArray, y: FloatArray) -> dict[str, float]:
     return {"log_loss": log_loss, "brier": brier, "accuracy": accuracy, "positions": len(y)}
 
 
+def _children_cpu() -> float:
+    """CPU seconds of this process's ended children (0 where the platform cannot tell)."""
+    try:
+        import resource
+    except ImportError:  # not on Unix
+        return 0.0
+    use = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return use.ru_utime + use.ru_stime
+
+
 def _split(matches: int, seed: int, holdout: float) -> set[int]:
     order = list(range(matches))
     random.Random(derive_seed(seed, "holdout")).shuffle(order)
@@ -232,9 +242,10 @@ def fit_value(
 ) -> tuple[list[float], dict[str, Any], dict[str, Any]]:
     """Play, fit and test: (weights in FEATURE_NAMES order, their provenance, the report)."""
     config.check()
-    cpu0, wall0 = time.process_time(), time.perf_counter()
+    cpu0, wall0, kids0 = time.process_time(), time.perf_counter(), _children_cpu()
     pos = play_positions(config, on_match)
-    play_cpu = time.process_time() - cpu0  # this process only: workers' time is not in it
+    play_cpu = time.process_time() - cpu0
+    workers_cpu = _children_cpu() - kids0  # the pool's processes, once they have ended
     play_wall = time.perf_counter() - wall0
     test_ids = _split(config.matches, config.seed, config.holdout)
     test = np.isin(pos.match, sorted(test_ids))
@@ -299,7 +310,11 @@ def fit_value(
                 "draws": draws,
             },
             "top_weights": [{"feature": n, "weight": round(v, 4)} for n, v in ranked[:15]],
-            "seconds": {"play_wall": round(play_wall, 2), "play_cpu_main": round(play_cpu, 2)},
+            "seconds": {
+                "play_wall": round(play_wall, 2),
+                "play_cpu_main": round(play_cpu, 2),
+                "play_cpu_workers": round(workers_cpu, 2),
+            },
             "machine": machine(),
             "load_average": load_average(),
         }

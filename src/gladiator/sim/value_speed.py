@@ -2,7 +2,8 @@
 
 Positions come from seeded random-legal Colosseum matches (Basic and Advanced), cloned at each
 decision; every one is valued for both seats, the whole set several times over, and the best
-repetition's mean per call is reported with the median (a busy machine inflates the rest).
+repetition's mean CPU time per call is reported with the median (CPU time, not wall time:
+the machines these run on are shared, and a busy one inflates wall time many times over).
 The first pass over a position fills the log-sheet cache as a search's first visit would, so
 `first_pass_us` is reported too.
 """
@@ -19,6 +20,7 @@ from gladiator.registry import get
 from gladiator.rules.colosseum.state import ColosseumState
 from gladiator.rules.colosseum.value import ValueWeights, value
 from gladiator.rules.colosseum.value_features import _SHEET_CACHE
+from gladiator.sim.machine import load_average
 from gladiator.sim.runner import derive_seed
 
 __all__ = ["sample_states", "time_value"]
@@ -48,18 +50,18 @@ def time_value(
     states = sample_states(seed, matches)
     calls = 2 * len(states)
     _SHEET_CACHE.clear()
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     for st in states:
         value(st, "red", weights)
         value(st, "blue", weights)
-    first = (time.perf_counter() - t0) / calls * 1e6
+    first = (time.process_time() - t0) / calls * 1e6
     per_call: list[float] = []
     for _ in range(reps):
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         for st in states:
             value(st, "red", weights)
             value(st, "blue", weights)
-        per_call.append((time.perf_counter() - t0) / calls * 1e6)
+        per_call.append((time.process_time() - t0) / calls * 1e6)
     return {
         "positions": len(states),
         "calls_per_rep": calls,
@@ -67,4 +69,6 @@ def time_value(
         "first_pass_us": round(first, 2),
         "best_us": round(min(per_call), 2),
         "median_us": round(statistics.median(per_call), 2),
+        "clock": "process_time",
+        "load_average": load_average(),
     }
