@@ -18,6 +18,7 @@ from gladiator import registry
 from gladiator.bots import BOTS, best_bot, make_bot
 from gladiator.cli import sim_batch
 from gladiator.cli.campaign import campaign_app
+from gladiator.cli.fit_value import fit_value_command
 from gladiator.cli.report import report as report_command
 from gladiator.core.match import Match, ReplayMismatch
 from gladiator.core.record import MatchRecord, RecordError
@@ -594,6 +595,7 @@ def balance(
 
 app.add_typer(campaign_app, name="campaign")
 app.command("report")(report_command)  # cli/report.py: the balance report
+app.command("fit-value")(fit_value_command)  # sim/fit_value.py: the Colosseum value function
 
 rules_app = typer.Typer(
     add_completion=False, invoke_without_command=True, help="The rulesets and their coverage."

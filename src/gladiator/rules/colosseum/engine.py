@@ -53,6 +53,7 @@ from gladiator.rules.colosseum.combat_step import (
 )
 from gladiator.rules.colosseum.events import event, plain
 from gladiator.rules.colosseum.logsheet_roll import roll_log_sheet
+from gladiator.rules.colosseum.material_heuristic import material_heuristic
 from gladiator.rules.colosseum.movement_step import resolve_plots
 from gladiator.rules.colosseum.options import SEAT_NAMES, ColosseumOptions, normalise
 from gladiator.rules.colosseum.outfit import styled_gladiators
@@ -74,6 +75,7 @@ from gladiator.rules.colosseum.team_engine import (
     team_setup,
 )
 from gladiator.rules.colosseum.teams import is_over, is_pack, is_team_match, seats_of
+from gladiator.rules.colosseum.value import value
 from gladiator.rules.colosseum.vocabulary import GladiatorClass
 from gladiator.rules.colosseum.walls import setup_arena
 
@@ -290,20 +292,12 @@ class ColosseumRules(Ruleset[ColosseumState]):
         return campaign_report(state)
 
     def heuristic(self, state: ColosseumState, seat: str) -> float:
-        out = self.outcome(state)
-        if out is not None:
-            if not out.winners:
-                return 0.0
-            return 1.0 if seat in out.winners else -1.0
-        me = state.figure(seat)
-        other = state.opponent(seat)  # a team match: the nearest (G6)
-
-        def score(g: Gladiator) -> float:
-            s = g.sheet
-            posture = {"standing": 0.0, "kneeling": -2.0, "prone": -6.0}[g.posture]
-            return s.current_cf - s.stun_in_effect - 2.0 * sum(s.wounds) + posture
-
-        return max(-1.0, min(1.0, (score(me) - score(other)) / 40.0))
+        # V4: the fitted value function (value.py) in a duel; the first material score where it
+        # was not fitted (team matches, beast hunts). Only the greedy bot reads this: the
+        # tactician and the centurion play by their own evaluations.
+        if is_team_match(state.options) or state.options.get("beasts"):
+            return material_heuristic(state, seat)
+        return value(state, seat)
 
     def lookahead(self) -> int:
         return 0
