@@ -7,13 +7,46 @@ from it (`--from DIR/batch.parquet`) without playing the matches again.
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
 __all__ = ["report"]
+
+# Not cli.main's: main registers this command, so importing it back would make a cycle.
+err = Console(stderr=True)
+
+
+class UserError(Exception):
+    """A mistake in what the user gave: one line on stderr, exit status 2 (as cli.main's)."""
+
+
+def _fail(message: str) -> None:
+    err.print(f"error: {message}", highlight=False, markup=False, soft_wrap=True)
+    raise typer.Exit(2)
+
+
+def _options(ruleset: str, option: list[str] | None) -> dict[str, Any]:
+    """`-o KEY=VALUE` as `gladiator sim` reads it: VALUE as JSON where it parses, else text."""
+    from gladiator import registry
+
+    raw: dict[str, Any] = {}
+    for item in option or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise UserError(f"--option wants KEY=VALUE, not {item!r}")
+        try:
+            raw[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            raw[key.strip()] = value
+        except RecursionError:
+            raise UserError(f"--option {key.strip()}: value nested too deeply") from None
+    return registry.get(ruleset).normalise_options(raw)
 
 
 def _generated() -> str:
@@ -44,8 +77,6 @@ def report(
     pdf: Annotated[bool, typer.Option("--pdf/--no-pdf", help="Also write report.pdf.")] = True,
 ) -> None:
     """A balance report: win rates by matchup and facet, lengths, endings, seat advantage."""
-    from gladiator.cli.main import UserError, _fail, _options, err
-
     try:
         folder = out if out is not None else Path(f"report-{ruleset.strip().lower()}")
         if folder.exists() and not folder.is_dir():
@@ -58,7 +89,7 @@ def report(
                 )
             batch, results = _read(ruleset, from_path)
         else:
-            opts = _options(ruleset, None, option)
+            opts = _options(ruleset, option)
             n = 1000 if matches is None else matches
             batch, results = _play(ruleset, opts, n, 1 if seed is None else seed, bots, jobs)
         from gladiator.sim.balance_report import build_report
@@ -77,7 +108,6 @@ def report(
 
 def _read(ruleset: str, path: Path) -> tuple[Any, list[Any]]:
     from gladiator import registry
-    from gladiator.cli.main import UserError
     from gladiator.sim.balance_report import BatchInfo
     from gladiator.sim.results_table import read_results
 
@@ -102,7 +132,6 @@ def _play(
 ) -> tuple[Any, list[Any]]:
     from gladiator import registry
     from gladiator.bots import BOTS
-    from gladiator.cli.main import UserError, _progress
     from gladiator.sim.balance_report import BatchInfo
     from gladiator.sim.runner import default_bots, run_batch
 
@@ -114,7 +143,8 @@ def _play(
     for b in names:
         if b not in BOTS:
             raise UserError(f"unknown bot {b!r}; known: {', '.join(sorted(BOTS))}")
-    with _progress(quiet=False) as progress:
+    columns = (BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress("[progress.description]{task.description}", *columns, console=err) as progress:
         task = progress.add_task(f"{rs.name} matches", total=matches)
         results = run_batch(
             rs.name,
