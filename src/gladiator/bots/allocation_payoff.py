@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from gladiator.bots.allocation_strategies import order_text
 from gladiator.bots.attack_outcomes import (
     crt_distribution,
     drop_probability,
@@ -62,6 +63,7 @@ class Prepared:
     """One side's allocation as the phase uses it: attacks after halvings, in his order."""
 
     text: str
+    written: tuple[int, ...]  # attack CF per area as written, before halvings
     attacks: tuple[tuple[int, int], ...]  # (area index, CF) in the order he makes them (Q25)
     defence: tuple[int, ...]
     planned: tuple[tuple[int, int, int, int], ...]  # (round, CF, rank, area index), T10
@@ -121,23 +123,39 @@ class PhaseModel:
 
     # -- one side's allocation -------------------------------------------------------------
     def prepare(self, side: int, text: str) -> Prepared:
+        al = parse_allocation(text, self.men[side].available)
+        return self._prepared(side, text, list(al.attack), al.defence, al.order)
+
+    def _prepared(
+        self,
+        side: int,
+        text: str,
+        attack: list[int],
+        defence: Sequence[int],
+        listed: Sequence[str] | None,
+    ) -> Prepared:
         g, other = self.men[side], self.men[1 - side]
-        al = parse_allocation(text, g.available)
-        attack = list(al.attack)
+        written = tuple(attack)
         for on in (g.posture == "kneeling", g.recovered_weapon):  # §14.3, §13.4.2 (E3)
             if on:
                 attack = [v // 2 for v in attack]
         legs = AREAS.index("legs")
         if other.posture == "kneeling":  # §14.2
             attack[legs] //= 2
-        order = [AREAS.index(a) for a in al.order if attack[AREAS.index(a)] > 0]
+        areas = range(5) if listed is None else [AREAS.index(a) for a in listed]
+        order = [i for i in areas if attack[i] > 0]
         attacks = tuple((i, attack[i]) for i in order)
         rounds = attack_rounds(len(attacks)) if attacks else ()
         planned = tuple(
             (rnd, cf, rank, i)
             for rank, ((i, cf), rnd) in enumerate(zip(attacks, rounds, strict=True))
         )
-        return Prepared(text, attacks, tuple(al.defence), planned)
+        return Prepared(text, written, attacks, tuple(defence), planned)
+
+    def prepare_split(self, side: int, attack: Sequence[int], defence: Sequence[int]) -> Prepared:
+        """`prepare` for an allocation given as CF per area (attacks in area order, as
+        `Distribute.validate` writes them), without reading a text."""
+        return self._prepared(side, order_text(attack, defence), list(attack), tuple(defence), None)
 
     # -- one result of one attack ----------------------------------------------------------
     def _gain(self, attacker: int, after: ColosseumState) -> float:

@@ -17,8 +17,8 @@ from typing import Any
 import numpy as np
 from scipy.optimize import linprog
 
-from gladiator.bots.allocation_payoff import PhaseModel
-from gladiator.bots.allocation_strategies import basic_slots, strategy_set
+from gladiator.bots.allocation_payoff import PhaseModel, Prepared
+from gladiator.bots.allocation_strategies import Limits, basic_slots, neighbours, strategy_set
 from gladiator.bots.colosseum_tactician import TacticianBot
 from gladiator.bots.position_value import DEFAULT_VALUE, PositionValue
 from gladiator.core.decisions import Decision, Distribute
@@ -29,11 +29,17 @@ __all__ = [
     "AllocationGame",
     "allocation_game",
     "modelled",
+    "opponent_decision",
     "solve_allocation",
     "solve_matrix_game",
 ]
 
 _TACTICIAN_SEED = 0x5EED  # the tactician's own choice in the set: a fixed draw of its noise
+_ORACLE_SEED = 0x0AC1E  # the double oracle's pool of further orders: a fixed draw
+ORACLE_ROUNDS = 3
+ORACLE_POOL = 200
+ORACLE_STEPS = 4
+ORACLE_TOLERANCE = 1e-4  # position value; a CF is 0.025
 
 
 def solve_matrix_game(m: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
@@ -82,11 +88,53 @@ class AllocationGame:
     value: float
 
 
-def _opponent_decision(ruleset: Ruleset[Any], state: ColosseumState, other: str) -> Distribute:
+def opponent_decision(ruleset: Ruleset[Any], state: ColosseumState, other: str) -> Distribute:
     got = ruleset.pending(state).get(other)
     if isinstance(got, Distribute):
         return got
     return Distribute(prompt="no allocation", secret=True, budget=0, slots=())
+
+
+def _best_reply(
+    model: PhaseModel,
+    side: int,
+    mix: np.ndarray,
+    against: list[Prepared],
+    pool: list[Prepared],
+    limits: Limits,
+    steps: int,
+) -> tuple[Prepared, float]:
+    """`side`'s best order against the other side's `mix` over `against`: the best of `pool`,
+    then up to `steps` steps of hill climbing one CF at a time (`neighbours`); with what it
+    gets in side 0's payoff (which side 1 minimises)."""
+    support = [(against[i], float(p)) for i, p in enumerate(mix) if p > 1e-9]
+    sign = 1.0 if side == 0 else -1.0
+
+    def score(cand: Prepared) -> float:
+        if side == 0:
+            return sign * float(sum(p * model.payoff(cand, c) for c, p in support))
+        return sign * float(sum(p * model.payoff(r, cand) for r, p in support))
+
+    best = max(pool, key=score)
+    best_s = score(best)
+    split = _split(best)
+    for _ in range(steps):
+        step = None
+        for attack, defence in neighbours(limits, *split):
+            cand = model.prepare_split(side, attack, defence)
+            s = score(cand)
+            if s > best_s + 1e-12:
+                step, best, best_s = (attack, defence), cand, s
+        if step is None:
+            break
+        split = step
+    return best, sign * best_s
+
+
+def _split(p: Prepared) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """CF per area of a prepared order as written (before halvings: the climb works on what
+    he writes)."""
+    return p.written, p.defence
 
 
 def allocation_game(
@@ -96,10 +144,17 @@ def allocation_game(
     decision: Distribute,
     *,
     value: PositionValue = DEFAULT_VALUE,
+    oracle_rounds: int = ORACLE_ROUNDS,
+    oracle_pool: int = ORACLE_POOL,
+    oracle_steps: int = ORACLE_STEPS,
 ) -> AllocationGame:
-    """Build and solve the matrix game of this spot."""
+    """Build and solve the matrix game of this spot: the compact sets, then up to
+    `oracle_rounds` rounds of double oracle (RULING S5): each side's best reply to the other's
+    mix (the best of his set and `oracle_pool` further legal orders, a fixed seeded draw, then
+    `oracle_steps` steps of hill climbing one CF at a time) joins his set and the
+    game is solved again, until neither reply gains more than `ORACLE_TOLERANCE`."""
     other = state.opponent(seat).seat
-    theirs = _opponent_decision(ruleset, state, other)
+    theirs = opponent_decision(ruleset, state, other)
     tactician = TacticianBot()
 
     def own(s: str, d: Distribute) -> list[str]:
@@ -107,12 +162,35 @@ def allocation_game(
             return []
         return [tactician.choose(ruleset, state, s, d, random.Random(_TACTICIAN_SEED))]
 
-    rows = strategy_set(decision, own(seat, decision))
-    cols = strategy_set(theirs, own(other, theirs)) if theirs.slots else ["-"]
     model = PhaseModel(state, seat, value)
-    m = model.matrix([model.prepare(0, t) for t in rows], [model.prepare(1, t) for t in cols])
+    rows = [model.prepare(0, t) for t in strategy_set(decision, own(seat, decision))]
+    col_texts = strategy_set(theirs, own(other, theirs)) if theirs.slots else ["-"]
+    cols = [model.prepare(1, t) for t in col_texts]
+    m = model.matrix(rows, cols)
     x, y, v = solve_matrix_game(m)
-    return AllocationGame(model, rows, cols, m, x, y, v)
+    pools: list[list[Prepared]] = []
+    for side, d, mine in ((0, decision, rows), (1, theirs, cols)):
+        texts = d.candidates(random.Random(_ORACLE_SEED), oracle_pool) if d.slots else []
+        pools.append([*mine, *(model.prepare(side, t) for t in texts)])
+    limits = (Limits.of(decision), Limits.of(theirs))
+    for _ in range(oracle_rounds):
+        grew = False
+        if pools[1]:
+            b, u = _best_reply(model, 1, x, rows, pools[1], limits[1], oracle_steps)
+            if u < v - ORACLE_TOLERANCE and b.text not in {c.text for c in cols}:
+                cols.append(b)
+                m = np.hstack([m, np.array([[model.payoff(r, b)] for r in rows])])
+                grew = True
+        if pools[0]:
+            a, u = _best_reply(model, 0, y, cols, pools[0], limits[0], oracle_steps)
+            if u > v + ORACLE_TOLERANCE and a.text not in {r.text for r in rows}:
+                rows.append(a)
+                m = np.vstack([m, np.array([[model.payoff(a, c) for c in cols]])])
+                grew = True
+        if not grew:
+            break
+        x, y, v = solve_matrix_game(m)
+    return AllocationGame(model, [r.text for r in rows], [c.text for c in cols], m, x, y, v)
 
 
 def solve_allocation(

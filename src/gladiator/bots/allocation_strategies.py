@@ -13,12 +13,21 @@ so the set is legal by construction; duplicates are dropped, first kept.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 
 from gladiator.core.decisions import Distribute, IllegalOrder
 from gladiator.rules.colosseum.vocabulary import AREAS
 
-__all__ = ["DEFENCE_SHAPES", "basic_slots", "spread", "strategy_set"]
+__all__ = [
+    "DEFENCE_SHAPES",
+    "Limits",
+    "basic_slots",
+    "neighbours",
+    "order_text",
+    "spread",
+    "strategy_set",
+]
 
 # Weights over head, chest, groin, arms, legs.
 DEFENCE_SHAPES: dict[str, tuple[int, ...]] = {
@@ -55,7 +64,7 @@ def spread(total: int, shape: Sequence[int]) -> list[int]:
     return out
 
 
-def _text(attack: Sequence[int], defence: Sequence[int]) -> str:
+def order_text(attack: Sequence[int], defence: Sequence[int]) -> str:
     parts = [f"A-{a.upper()}:{v}" for a, v in zip(AREAS, attack, strict=True) if v]
     parts += [f"D-{a.upper()}:{v}" for a, v in zip(AREAS, defence, strict=True) if v]
     return " ".join(parts) or "-"
@@ -108,8 +117,58 @@ def strategy_set(decision: Distribute, extra: Iterable[str] = ()) -> list[str]:
     for plan in _attack_plans(budget, amax):
         left = min(budget - sum(plan), cap)
         if not any(plan) or sum(plan) == min(amax, budget):  # the extremes: all or nothing
-            add(_text(plan, [0] * 5))
+            add(order_text(plan, [0] * 5))
         for shape in DEFENCE_SHAPES.values():
             defence = [min(v, dmax) for v in spread(left, shape)]
-            add(_text(plan, defence))
+            add(order_text(plan, defence))
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """What a §9.3 allocation may hold: the budget, each slot's maximum, the §10.3.3 cap."""
+
+    budget: int
+    attack_max: tuple[int, ...]
+    defence_max: tuple[int, ...]
+    defence_cap: int
+
+    @classmethod
+    def of(cls, decision: Distribute) -> Limits:
+        limits = {s.name: s.maximum for s in decision.slots}
+        cap = min(
+            (g.maximum for g in decision.groups if g.label == "defence"), default=decision.budget
+        )
+        return cls(
+            decision.budget,
+            tuple(limits.get(f"A-{a.upper()}", 0) for a in AREAS),
+            tuple(limits.get(f"D-{a.upper()}", 0) for a in AREAS),
+            cap,
+        )
+
+
+def neighbours(
+    limits: Limits, attack: Sequence[int], defence: Sequence[int]
+) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Every legal allocation one CF away: one CF moved between two slots, added from the
+    unspent or taken back (§9.3.2 slot maxima, the budget, the §10.3.3 cap)."""
+    slots = [*attack, *defence]
+    caps = [*limits.attack_max, *limits.defence_max]
+    spent = sum(slots)
+    n = len(slots)
+    for i in range(-1, n):  # -1: from the unspent CF
+        if i >= 0 and slots[i] == 0:
+            continue
+        if i < 0 and spent >= limits.budget:
+            continue
+        for j in range(-1, n):  # -1: back to the unspent
+            if j == i or (j >= 0 and slots[j] >= caps[j]):
+                continue
+            new = list(slots)
+            if i >= 0:
+                new[i] -= 1
+            if j >= 0:
+                new[j] += 1
+            if sum(new[5:]) > limits.defence_cap:
+                continue
+            yield tuple(new[:5]), tuple(new[5:])

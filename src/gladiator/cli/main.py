@@ -16,6 +16,7 @@ from rich.table import Table
 from gladiator import registry
 from gladiator.bots import BOTS, best_bot, make_bot
 from gladiator.cli.campaign import campaign_app
+from gladiator.cli.exploitability import exploitability_command, solver_match_command
 from gladiator.core.match import Match, ReplayMismatch
 from gladiator.core.record import MatchRecord, RecordError
 
@@ -617,6 +618,10 @@ def rules_coverage(
         except OSError as exc:
             _fail(f"cannot write {str(markdown_file)!r}: {exc.strerror or exc}")
         console.print(f"wrote {markdown_file}", highlight=False)
+
+
+app.command("exploitability")(exploitability_command)  # issue #12: the allocation solver
+app.command("solver-match")(solver_match_command)
 
 
 def run() -> None:
