@@ -121,7 +121,7 @@ def _engine_mean(state, seat, mine: str, his: str, n: int) -> tuple[float, float
     [("A-CHEST:8", "-"), ("A-HEAD:5", "-"), ("A-CHEST:8 D-HEAD:3", "A-HEAD:8 D-CHEST:3")],
 )
 def test_model_matches_the_engine_sections_9_to_13(mine: str, his: str) -> None:
-    """The exact per-attack dice and the expected-loss phase (S2) against 600 engine phases:
+    """The exact per-attack dice and the expected-loss phase (AS2) against 600 engine phases:
     within four standard errors."""
     state, seat, decision = _SPOT
     rules = get("colosseum")

@@ -1,5 +1,5 @@
 """The solver bot (bots.solver_bot): registered, legal, deterministic for a seeded rng, and the
-tactician wherever the allocation solver does not model the decision (S3)."""
+tactician wherever the allocation solver does not model the decision (AS3)."""
 
 from __future__ import annotations
 

@@ -25,7 +25,7 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "greedy": GreedyBot,
     "tactician": TacticianBot,  # Colosseum only; random legal elsewhere
     "centurion": CenturionBot,  # Colosseum §29's charts; random legal elsewhere
-    "solver": _solver,  # Colosseum: tactician + the §9.3 allocation matrix game (S3)
+    "solver": _solver,  # Colosseum: tactician + the §9.3 allocation matrix game (AS3)
 }
 
 

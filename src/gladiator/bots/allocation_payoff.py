@@ -7,13 +7,13 @@ copy of the state (wounds, CF and characteristic losses, Stun, a dropped weapon 
 helmet, a kill, unconsciousness laying him Prone, §11.4) and the copy is valued by the position
 value (`bots.position_value`, swappable). The phase itself (§9.4) follows the engine's attack
 sequence (T10 rounds, more CF first, equal CF simultaneous, §9.4.4) and carries losses in
-expectation (RULING S2): each attack's CF loss comes off the victim's unresolved attacks in
+expectation (RULING AS2): each attack's CF loss comes off the victim's unresolved attacks in
 order and what is left off the defence of his next area attacked (§9.4.6-§9.4.8); a fumble
 cancels the fumbler's later attacks and lowers his next defence by 1D6 = 3.5 (§9.6); an attack
 counts only as far as both men are still standing (a kill, §10.3.2).
 
 Halvings (§14.2, §14.3, §13.4.2, E3) are applied as the engine does, before the sequence.
-Not modelled (S2): a shield track's P and H boxes (§12.3.1), Stun's effect on later attacks
+Not modelled (AS2): a shield track's P and H boxes (§12.3.1), Stun's effect on later attacks
 of the same phase beyond the CF it costs, the §18.3 performance value.
 """
 
@@ -164,7 +164,7 @@ class PhaseModel:
 
     def _part(self, attacker: int, key: tuple[object, ...]) -> tuple[float, int, bool]:
         """(value to the attacker, CF lost, killed) of one component of a result on its own,
-        measured by the position value on a copy of the state (S2: components add up)."""
+        measured by the position value on a copy of the state (AS2: components add up)."""
         full = (attacker, *key)
         got = self._parts.get(full)
         if got is not None:
@@ -329,7 +329,7 @@ class PhaseModel:
 
     # -- the phase (§9.4) ------------------------------------------------------------------
     def payoff(self, r: Prepared, c: Prepared) -> float:
-        """Side 0's expected gain when he plays `r` and side 1 plays `c` (S2)."""
+        """Side 0's expected gain when he plays `r` and side 1 plays `c` (AS2)."""
         plans = (r, c)
         rem = [[float(cf) for _, cf in r.attacks], [float(cf) for _, cf in c.attacks]]
         dfc = [[float(x) for x in r.defence], [float(x) for x in c.defence]]

@@ -61,7 +61,7 @@ def solve_matrix_game(m: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
 
 
 def modelled(ruleset: Ruleset[Any], state: Any, seat: str, decision: Decision) -> bool:
-    """The spots the solver plays (RULING S3): a two-man Colosseum Basic Game allocation with
+    """The spots the solver plays (RULING AS3): a two-man Colosseum Basic Game allocation with
     the ten §9.3 slots; anything else (styles, specials, nets, teams, beasts, talents) is the
     tactician's."""
     if not isinstance(state, ColosseumState) or not isinstance(decision, Distribute):
@@ -149,7 +149,7 @@ def allocation_game(
     oracle_steps: int = ORACLE_STEPS,
 ) -> AllocationGame:
     """Build and solve the matrix game of this spot: the compact sets, then up to
-    `oracle_rounds` rounds of double oracle (RULING S5): each side's best reply to the other's
+    `oracle_rounds` rounds of double oracle (RULING AS5): each side's best reply to the other's
     mix (the best of his set and `oracle_pool` further legal orders, a fixed seeded draw, then
     `oracle_steps` steps of hill climbing one CF at a time) joins his set and the
     game is solved again, until neither reply gains more than `ORACLE_TOLERANCE`."""

@@ -6,7 +6,7 @@ attack by the position it leaves (`bots.allocation_payoff`), so a better value f
 fitted `rules/colosseum/value.py` another branch builds) is swapped in here alone: pass it as
 `value=` to the payoff model, or change `DEFAULT_VALUE`.
 
-RULING S1 (docs/rulings.md): the heuristic alone is blind to a dropped weapon or shield and to a
+RULING AS1 (docs/rulings.md): the heuristic alone is blind to a dropped weapon or shield and to a
 lost helmet, which the rules make costly (§13.4: no attack until he picks it up; §10.5 H). The
 default adds the tactician's own weights for them (evaluation.py: WD 4 CF, SD 1.5 CF, H 2 CF),
 so that the solver and the tactician value a disarm alike.
@@ -40,7 +40,7 @@ def _kit_cost(g: Gladiator) -> float:
 
 
 def heuristic_value(state: ColosseumState, seat: str) -> float:
-    """`ColosseumRules.heuristic` plus the kit terms of S1; a finished match is -1, 0 or +1."""
+    """`ColosseumRules.heuristic` plus the kit terms of AS1; a finished match is -1, 0 or +1."""
     base = _RULES.heuristic(state, seat)
     if state.step == "over":
         return base

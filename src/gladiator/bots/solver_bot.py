@@ -3,7 +3,7 @@ where it draws its order from the equilibrium mix of the allocation matrix game
 (`allocation_solver`), with the rng it is given (one draw a decision), so a seeded match
 repeats.
 
-What it hands to the tactician (RULING S3): every plot (§7.2) and other decision; an allocation
+What it hands to the tactician (RULING AS3): every plot (§7.2) and other decision; an allocation
 with any slot beyond the ten of §9.3 (§22 specials, §20 net escape/drag, §36.3 Find Weakness), in
 a team fight (§27), against or as a beast (§28), with a style (§19) or a talent (§36).
 """
