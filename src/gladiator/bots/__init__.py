@@ -12,11 +12,20 @@ from gladiator.bots.random_legal import RandomBot
 
 __all__ = ["BOTS", "Bot", "best_bot", "make_bot"]
 
+
+def _solver() -> Bot:
+    # Imported when asked for: it brings in scipy, which every other command can do without.
+    from gladiator.bots.solver_bot import SolverBot
+
+    return SolverBot()
+
+
 BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "tactician": TacticianBot,  # Colosseum only; random legal elsewhere
     "centurion": CenturionBot,  # Colosseum §29's charts; random legal elsewhere
+    "solver": _solver,  # Colosseum: tactician + the §9.3 allocation matrix game (AS3)
 }
 
 

@@ -18,6 +18,7 @@ from gladiator import registry
 from gladiator.bots import BOTS, best_bot, make_bot
 from gladiator.cli import sim_batch
 from gladiator.cli.campaign import campaign_app
+from gladiator.cli.exploitability import exploitability_command, solver_match_command
 from gladiator.cli.fit_value import fit_value_command
 from gladiator.cli.report import report as report_command
 from gladiator.core.match import Match, ReplayMismatch
@@ -682,6 +683,10 @@ def rules_coverage(
         except OSError as exc:
             _fail(f"cannot write {str(markdown_file)!r}: {exc.strerror or exc}")
         console.print(f"wrote {markdown_file}", highlight=False)
+
+
+app.command("exploitability")(exploitability_command)  # issue #12: the allocation solver
+app.command("solver-match")(solver_match_command)
 
 
 def run() -> None:
