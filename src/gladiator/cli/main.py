@@ -16,6 +16,7 @@ from rich.table import Table
 from gladiator import registry
 from gladiator.bots import BOTS, best_bot, make_bot
 from gladiator.cli.campaign import campaign_app
+from gladiator.cli.ladder import ladder_command
 from gladiator.core.match import Match, ReplayMismatch
 from gladiator.core.record import MatchRecord, RecordError
 
@@ -531,6 +532,7 @@ def balance(
 
 
 app.add_typer(campaign_app, name="campaign")
+app.command("ladder")(ladder_command)
 
 rules_app = typer.Typer(
     add_completion=False, invoke_without_command=True, help="The rulesets and their coverage."
