@@ -105,10 +105,11 @@ def ladder_command(
             raise _Bad(f"--out {out}: not a folder")
         out.mkdir(parents=True, exist_ok=True)
         json_path = out / f"ladder-{name}.json"
-        setup = {
+        options = rs.normalise_options({})
+        setup: dict[str, Any] = {
             "ruleset": name,
             "ruleset_version": rs.version,
-            "options": rs.normalise_options({}),
+            "options": options,
             "seed": seed,
             "budget": budget,
             "matches_per_pairing": matches_per_pairing,
@@ -117,7 +118,7 @@ def ladder_command(
     except (_Bad, ValueError, OSError) as exc:
         _fail(str(exc))
         return
-    pairs = list(combinations(names, 2))
+    pairs: list[tuple[str, str]] = list(combinations(names, 2))
     records = [done[p] for p in pairs if p in done]
     todo = [p for p in pairs if p not in done]
     if records:
@@ -138,7 +139,7 @@ def ladder_command(
         task = progress.add_task(f"{name} ladder", total=len(todo) * matches_per_pairing)
         play_pairings(
             name,
-            setup["options"],
+            options,
             todo,
             matches_per_pairing,
             seed,

@@ -57,7 +57,9 @@ def reusable(old: Mapping[str, Any] | None, setup: Mapping[str, Any]) -> dict[tu
         return {}
     out = {}
     for p in old.get("pairings", []):
-        if isinstance(p, dict) and p.get("key") == pairing_key(setup, p.get("a"), p.get("b")):
+        if isinstance(p, dict) and p.get("key") == pairing_key(
+            setup, str(p.get("a")), str(p.get("b"))
+        ):
             out[(p["a"], p["b"])] = p
     return out
 
@@ -97,7 +99,7 @@ def report(
         games[p["b"]] += p["matches"]
         score[p["a"]] += p["a_score"] * p["matches"]
         score[p["b"]] += (1 - p["a_score"]) * p["matches"]
-    rows = [
+    rows: list[dict[str, Any]] = [
         {
             "bot": b,
             "elo": ratings[b],
