@@ -20,9 +20,10 @@ def plot_ladder(data: dict[str, Any], path: Path) -> None:
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.5))
     elo = [r["elo"] for r in rows]
     ci = [r["ci95"] or [r["elo"], r["elo"]] for r in rows]
+    # max(0, ...): an interval drawn from a small sample need not hold the full fit's value.
     err = [
-        [e - lo for e, (lo, _) in zip(elo, ci, strict=True)],
-        [hi - e for e, (_, hi) in zip(elo, ci, strict=True)],
+        [max(0.0, e - lo) for e, (lo, _) in zip(elo, ci, strict=True)],
+        [max(0.0, hi - e) for e, (_, hi) in zip(elo, ci, strict=True)],
     ]
     left.errorbar(range(len(bots)), elo, yerr=err, fmt="o", capsize=5)
     left.set_xticks(range(len(bots)), bots)
