@@ -119,6 +119,10 @@ def play(
         ),
     ] = None,
     seat: Annotated[str | None, typer.Option(help="Your seat (default: the first).")] = None,
+    level: Annotated[
+        str | None,
+        typer.Option(help="Opponent by level: easy, normal or hard (see docs/bots.md)."),
+    ] = None,
     gladiators: GladiatorsOpt = None,
     option: OptionOpt = None,
     seed: Annotated[int | None, typer.Option(min=0, help="Fix the dice (default: fresh).")] = None,
@@ -136,7 +140,14 @@ def play(
         me = seat or seats[0]
         if me not in seats:
             raise UserError(f"no seat {me!r}; seats: {', '.join(seats)}")
-        opponent = vs or best_bot(ruleset)
+        opponent, budget = vs or best_bot(ruleset), None
+        if level is not None:
+            if vs is not None:
+                raise UserError("give --vs or --level, not both")
+            from gladiator.bots.levels import level_for
+
+            chosen = level_for(rs.name, level)
+            opponent, budget = chosen.bot, chosen.budget
         if opponent.lower() == "centurion" and rs.name == "colosseum":
             # §29.3: gladiators move before centurions (option solitaire; class by Q39).
             from gladiator.bots.centurion_setup import centurion_options
@@ -151,7 +162,12 @@ def play(
             humans = {me}
             bots = {s: make_bot(opponent) for s in seats if s != me}
         game = TerminalGame(
-            match, humans, bots, console, lambda q, secret: Prompt.ask(q, password=secret)
+            match,
+            humans,
+            bots,
+            console,
+            lambda q, secret: Prompt.ask(q, password=secret),
+            budgets=dict.fromkeys(bots, budget),
         )
         game.run(save)
     except (Abandoned, EOFError, KeyboardInterrupt):

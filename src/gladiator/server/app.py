@@ -29,6 +29,7 @@ from starlette.websockets import WebSocket
 
 from gladiator import registry
 from gladiator.bots import BOTS
+from gladiator.server.levels_api import levels_api
 from gladiator.core.match import ReplayMismatch
 from gladiator.core.record import RecordError
 from gladiator.server import messages, security
@@ -231,6 +232,9 @@ def create_app(
     async def bots(request: Request) -> Response:
         return JSONResponse(sorted(BOTS))
 
+    async def levels(request: Request) -> Response:
+        return JSONResponse(levels_api())
+
     async def create_match(request: Request) -> Response:
         check_origin(request)
         body = await body_of(request, CreateMatchBody)
@@ -409,6 +413,7 @@ def create_app(
         Route("/api/rulesets", rulesets),
         Route("/api/rulesets/{name}/preview", preview, methods=["POST"]),
         Route("/api/bots", bots),
+        Route("/api/levels", levels),
         Route("/api/matches", create_match, methods=["POST"]),
         Route("/api/matches", list_matches, methods=["GET"]),
         Route("/api/matches/{match_id}/view", view),
