@@ -83,7 +83,7 @@ def test_only_bots_that_play_the_ruleset_are_in_its_ladder() -> None:
 
 def test_the_ladder_command_writes_a_report_and_resumes_from_it(tmp_path: Path) -> None:
     args = ["ladder", "quick", "--bots", "random,greedy", "--matches-per-pairing", "10"]
-    code, out, err = _run(*args, "--seed", "2", "--out", str(tmp_path))
+    code, _, err = _run(*args, "--seed", "2", "--out", str(tmp_path))
     assert code == 0, err
     data = json.loads((tmp_path / "ladder-quick.json").read_text())
     assert (tmp_path / "ladder-quick.png").stat().st_size > 0

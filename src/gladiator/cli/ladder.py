@@ -23,6 +23,7 @@ from rich.table import Table
 
 from gladiator import registry
 from gladiator.bots import BOTS, make_bot, plays
+from gladiator.sim.ladder_plot import matches_text
 
 __all__ = ["ladder_command"]
 
@@ -81,6 +82,13 @@ def ladder_command(
     matches_per_pairing: Annotated[
         int, typer.Option(min=2, help="Matches per pairing (even: each seed twice).")
     ] = 100,
+    matches_with: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--matches-with",
+            help="BOT=N: pairings of a slow bot play N matches instead (repeatable).",
+        ),
+    ] = None,
     seed: Annotated[int, typer.Option(min=0, help="Ladder seed; the same for every pairing.")] = 1,
     jobs: Annotated[int, typer.Option(min=1, help="Local processes.")] = 1,
     budget: Annotated[
@@ -101,6 +109,7 @@ def ladder_command(
         names = _bots(name, bots)
         if matches_per_pairing % 2:
             raise _Bad("--matches-per-pairing must be even (each seed is played twice)")
+        fewer = _matches_with(matches_with or [], names)
         if out.exists() and not out.is_dir():
             raise _Bad(f"--out {out}: not a folder")
         out.mkdir(parents=True, exist_ok=True)
@@ -113,12 +122,16 @@ def ladder_command(
             "seed": seed,
             "budget": budget,
             "matches_per_pairing": matches_per_pairing,
+            "matches_with": fewer,
         }
-        done = {} if fresh else reusable(_read_old(json_path), setup)
+        pairs: list[tuple[str, str]] = list(combinations(names, 2))
+        planned = {
+            p: min([matches_per_pairing] + [fewer[b] for b in p if b in fewer]) for p in pairs
+        }
+        done = {} if fresh else reusable(_read_old(json_path), setup, planned)
     except (_Bad, ValueError, OSError) as exc:
         _fail(str(exc))
         return
-    pairs: list[tuple[str, str]] = list(combinations(names, 2))
     records = [done[p] for p in pairs if p in done]
     todo = [p for p in pairs if p not in done]
     if records:
@@ -136,12 +149,12 @@ def ladder_command(
         TimeElapsedColumn(),
         console=err,
     ) as progress:
-        task = progress.add_task(f"{name} ladder", total=len(todo) * matches_per_pairing)
+        task = progress.add_task(f"{name} ladder", total=sum(planned[p] for p in todo))
         play_pairings(
             name,
             options,
             todo,
-            matches_per_pairing,
+            {p: planned[p] for p in todo},
             seed,
             budget=budget,
             jobs=jobs,
@@ -149,7 +162,7 @@ def ladder_command(
             on_pairing=keep,
         )
     data = report(setup, names, records)
-    data["command"] = _command(name, names, matches_per_pairing, seed, budget)
+    data["command"] = _command(name, names, matches_per_pairing, fewer, seed, budget)
     data["parent_cpu_s"] = time.process_time() - started
     _write(json_path, data)
     plot_ladder(data, out / f"ladder-{name}.png")
@@ -157,16 +170,41 @@ def ladder_command(
     console.print(f"wrote {json_path} and {out / f'ladder-{name}.png'}", highlight=False)
 
 
-def _command(ruleset: str, bots: list[str], n: int, seed: int, budget: float | None) -> str:
+def _matches_with(items: list[str], names: list[str]) -> dict[str, int]:
+    out = {}
+    for item in items:
+        bot, sep, count = item.partition("=")
+        bot = bot.strip().lower()
+        if not sep or not count.strip().isdigit():
+            raise _Bad(f"--matches-with wants BOT=N, not {item!r}")
+        if bot not in names:
+            raise _Bad(f"--matches-with {item!r}: {bot!r} is not in this ladder")
+        n = int(count)
+        if n < 2 or n % 2:
+            raise _Bad(f"--matches-with {item!r}: N must be even and at least 2")
+        out[bot] = n
+    return out
+
+
+def _command(
+    ruleset: str,
+    bots: list[str],
+    n: int,
+    fewer: dict[str, int],
+    seed: int,
+    budget: float | None,
+) -> str:
     parts = ["gladiator", "ladder", ruleset, "--bots", ",".join(bots)]
     parts += ["--matches-per-pairing", str(n), "--seed", str(seed)]
+    for bot, k in sorted(fewer.items()):
+        parts += ["--matches-with", f"{bot}={k}"]
     if budget is not None:
         parts += ["--budget", f"{budget:g}"]
     return shlex.join(parts)
 
 
 def _print(data: dict[str, Any]) -> None:
-    t = Table(title=f"{data['ruleset']} ladder, {data['matches_per_pairing']} matches a pairing")
+    t = Table(title=f"{data['ruleset']} ladder, {matches_text(data)}")
     for col in ("bot", "Elo", "95% CI", "score", "CPU mean", "CPU p95", "CPU max"):
         t.add_column(col, justify="left" if col == "bot" else "right")
     cpu = data["cpu_per_decision"]
@@ -184,13 +222,14 @@ def _print(data: dict[str, Any]) -> None:
         )
     console.print(t)
     p = Table(title="pairings (a's results; draws are not wins)")
-    for col in ("a", "b", "wins", "losses", "draws", "a win rate", "95% CI", "a score"):
+    for col in ("a", "b", "matches", "wins", "losses", "draws", "a win rate", "95% CI", "a score"):
         p.add_column(col, justify="left" if col in ("a", "b") else "right")
     for row in data["pairings"]:
         lo, hi = row["ci95"]
         p.add_row(
             row["a"],
             row["b"],
+            str(row["matches"]),
             str(row["a_wins"]),
             str(row["b_wins"]),
             str(row["draws"]),

@@ -29,13 +29,13 @@ from starlette.websockets import WebSocket
 
 from gladiator import registry
 from gladiator.bots import BOTS
-from gladiator.server.levels_api import levels_api
 from gladiator.core.match import ReplayMismatch
 from gladiator.core.record import RecordError
 from gladiator.server import messages, security
 from gladiator.server.campaign_api import campaign_routes
 from gladiator.server.campaign_runner import CampaignRunner
 from gladiator.server.hub import Connection, Hub, LiveMatch, Unavailable
+from gladiator.server.levels_api import levels_api
 from gladiator.server.messages import CreateMatchBody, Hello, OrderBody, OrderMessage, PreviewBody
 from gladiator.server.replay import ReplayBook
 from gladiator.server.security import Refused

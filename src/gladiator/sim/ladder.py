@@ -160,7 +160,7 @@ def play_pairings(
     ruleset_name: str,
     options: Mapping[str, Any],
     pairs: Sequence[tuple[str, str]],
-    matches: int,
+    matches: int | Mapping[tuple[str, str], int],
     seed: int,
     *,
     budget: float | None = None,
@@ -168,17 +168,19 @@ def play_pairings(
     on_progress: Callable[[int], None] | None = None,
     on_pairing: Callable[[PairingResult], None] | None = None,
 ) -> list[PairingResult]:
-    """Play `matches` games of every pairing; `on_pairing` hears of each as soon as all its
-    games are in (so that a long ladder keeps what it has played)."""
+    """Play `matches` games of every pairing (or so many for each pairing); `on_pairing`
+    hears of each as soon as all its games are in (so that a long ladder keeps what it has
+    played)."""
+    count = {p: matches if isinstance(matches, int) else matches[p] for p in pairs}
     results = {p: PairingResult(p[0], p[1], []) for p in pairs}
-    work = [(p, c) for p in pairs for c in _chunks(matches, jobs)]
+    work = [(p, c) for p in pairs for c in _chunks(count[p], jobs)]
 
     def take(pair: tuple[str, str], part: list[GameResult]) -> None:
         res = results[pair]
         res.games.extend(part)
         if on_progress:
             on_progress(len(part))
-        if len(res.games) == matches and on_pairing:
+        if len(res.games) == count[pair] and on_pairing:
             on_pairing(res)
 
     opts = dict(options)

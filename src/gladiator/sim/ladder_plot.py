@@ -6,7 +6,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-__all__ = ["plot_ladder"]
+__all__ = ["matches_text", "plot_ladder"]
+
+
+def matches_text(data: dict[str, Any]) -> str:
+    """How many matches a pairing played: "500 matches a pairing; greedy's 40"."""
+    text = f"{data['matches_per_pairing']} matches a pairing"
+    for bot, n in sorted(data.get("matches_with", {}).items()):
+        text += f"; {bot}'s {n}"
+    return text
 
 
 def plot_ladder(data: dict[str, Any], path: Path) -> None:
@@ -44,7 +52,7 @@ def plot_ladder(data: dict[str, Any], path: Path) -> None:
         for j in range(len(bots)):
             if grid[i][j] == grid[i][j]:  # not NaN
                 right.text(j, i, f"{grid[i][j]:.2f}", ha="center", va="center")
-    right.set_title(f"score of row against column ({data['matches_per_pairing']} matches)")
+    right.set_title(f"score of row against column ({matches_text(data)})")
     fig.colorbar(image, ax=right, fraction=0.046)
     fig.tight_layout()
     fig.savefig(path, dpi=110)

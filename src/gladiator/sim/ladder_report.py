@@ -21,11 +21,11 @@ _MARK = {1.0: "W", 0.0: "L", 0.5: "D"}
 _SCORE = {v: k for k, v in _MARK.items()}
 
 
-def pairing_key(setup: Mapping[str, Any], a: str, b: str) -> dict[str, Any]:
+def pairing_key(setup: Mapping[str, Any], a: str, b: str, matches: int) -> dict[str, Any]:
     """What a pairing's games depend on: a cached pairing is reused only when all of it is
     the same."""
-    keys = ("ruleset", "ruleset_version", "options", "seed", "budget", "matches_per_pairing")
-    return {**{k: setup[k] for k in keys}, "a": a, "b": b}
+    keys = ("ruleset", "ruleset_version", "options", "seed", "budget")
+    return {**{k: setup[k] for k in keys}, "a": a, "b": b, "matches": matches}
 
 
 def pairing_record(setup: Mapping[str, Any], res: PairingResult) -> dict[str, Any]:
@@ -33,7 +33,7 @@ def pairing_record(setup: Mapping[str, Any], res: PairingResult) -> dict[str, An
     n = len(res.games)
     lo, hi = wilson(wins, n)
     return {
-        "key": pairing_key(setup, res.a, res.b),
+        "key": pairing_key(setup, res.a, res.b, n),
         "a": res.a,
         "b": res.b,
         "matches": n,
@@ -51,16 +51,21 @@ def pairing_record(setup: Mapping[str, Any], res: PairingResult) -> dict[str, An
     }
 
 
-def reusable(old: Mapping[str, Any] | None, setup: Mapping[str, Any]) -> dict[tuple[str, str], Any]:
+def reusable(
+    old: Mapping[str, Any] | None,
+    setup: Mapping[str, Any],
+    planned: Mapping[tuple[str, str], int],
+) -> dict[tuple[str, str], Any]:
     """The finished pairings of an earlier report that this ladder would play the same."""
     if not old or old.get("schema") != SCHEMA:
         return {}
     out = {}
     for p in old.get("pairings", []):
-        if isinstance(p, dict) and p.get("key") == pairing_key(
-            setup, str(p.get("a")), str(p.get("b"))
-        ):
-            out[(p["a"], p["b"])] = p
+        if not isinstance(p, dict):
+            continue
+        pair = (str(p.get("a")), str(p.get("b")))
+        if pair in planned and p.get("key") == pairing_key(setup, *pair, planned[pair]):
+            out[pair] = p
     return out
 
 
