@@ -3,7 +3,7 @@ points, and bootstrap confidence intervals over paired games. Pure: numbers in, 
 
 P(i beats j) = 1 / (1 + 10^((R_j - R_i) / 400)). A bot that won or lost every game has no
 finite maximum-likelihood rating, so each pairing that was played gets `prior` virtual draws
-(ruling D1 in docs/rulings.md); `prior=0` is the plain fit.
+(ruling LD1 in docs/rulings.md); `prior=0` is the plain fit.
 """
 
 from __future__ import annotations

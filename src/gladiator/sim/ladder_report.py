@@ -16,7 +16,7 @@ __all__ = ["SCHEMA", "pairing_key", "pairing_record", "report", "reusable"]
 
 SCHEMA = "gladiator.ladder/1"
 BOOTSTRAP_SAMPLES = 1000
-PRIOR_DRAWS = 1.0  # ruling D1
+PRIOR_DRAWS = 1.0  # ruling LD1
 _MARK = {1.0: "W", 0.0: "L", 0.5: "D"}
 _SCORE = {v: k for k, v in _MARK.items()}
 
