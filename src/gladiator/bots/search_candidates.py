@@ -16,9 +16,12 @@ from gladiator.core.decisions import Decision, Distribute, IllegalOrder
 __all__ = ["candidate_orders", "distribute_neighbours"]
 
 
-def distribute_neighbours(decision: Distribute, order: str, rng: random.Random) -> list[str]:
-    """Legal orders one move away from `order`: a lot (a slot's step) taken from a used slot and
-    given to another, or added from the unspent budget; shuffled with `rng`."""
+def distribute_neighbours(
+    decision: Distribute, order: str, rng: random.Random, limit: int = 1_000
+) -> list[str]:
+    """Up to `limit` legal orders one move away from `order`: a lot (a slot's step) taken from a
+    used slot and given to another, or added from the unspent budget; in an order drawn with
+    `rng`."""
     try:
         base = decision.parse(order)
     except IllegalOrder:
@@ -45,6 +48,8 @@ def distribute_neighbours(decision: Distribute, order: str, rng: random.Random) 
             continue
         if text != order:
             out.setdefault(text, None)
+            if len(out) >= limit:
+                break
     return list(out)
 
 
@@ -65,7 +70,7 @@ def candidate_orders(
         except IllegalOrder:
             continue
     if neighbours and seen and isinstance(decision, Distribute):
-        for order in distribute_neighbours(decision, next(iter(seen)), rng)[:neighbours]:
+        for order in distribute_neighbours(decision, next(iter(seen)), rng, neighbours):
             seen.setdefault(order, None)
     if len(seen) < limit:
         for order in decision.candidates(rng, limit):

@@ -24,7 +24,8 @@ class SearchConfig:
     prior_regret: float = 0.5  # the regret the prior's choice starts with (played first)
     root_limit: int = 16  # candidates per seat at the root
     inner_limit: int = 8  # candidates per seat below it
-    neighbours: int = 6  # neighbours of the prior's allocation among the candidates
+    neighbours: int = 6  # neighbours of the prior's allocation among the root's candidates
+    inner_neighbours: int = 0  # and among an inner node's
     widen_c: float = 2.0  # progressive widening: c * visits ** alpha actions in play
     widen_alpha: float = 0.5
     explore: float = 0.2  # uniform exploration mixed into regret matching's strategy
@@ -33,6 +34,7 @@ class SearchConfig:
     rollout_policy_steps: int = 0
     rollout_steps: int = 4  # random steps after those, then the heuristic
     value_scale: float = 1.0  # heuristic h counts as tanh(h / value_scale)
+    leaf: str | None = None  # a judgement of its own instead of `ruleset.heuristic` (LEAVES)
     final: str = "mix"  # "mix": draw from the average strategy; "max": its most played action
     final_floor: float = 0.1  # in "mix", actions under this share of the top one are dropped
 
@@ -47,14 +49,16 @@ _CONFIGS = {
         extra_priors=("centurion",),
         prior_variants=2,
         prior_inner=True,
-        root_limit=12,
+        root_limit=8,
         inner_limit=4,
-        neighbours=6,
+        neighbours=4,
+        inner_neighbours=3,
         max_depth=2,
         rollout_policy="tactician",
-        rollout_policy_steps=2,
+        rollout_policy_steps=0,
         rollout_steps=0,
         value_scale=1.0,
+        leaf="colosseum",
     ),
     "quick": SearchConfig(
         budget=0.05, prior="greedy", max_depth=6, rollout_steps=6, value_scale=20.0

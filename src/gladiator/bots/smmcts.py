@@ -32,10 +32,11 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from gladiator.bots.base import Bot
+from gladiator.bots.colosseum_leaf import colosseum_leaf
 from gladiator.bots.regret_matching import RegretMatcher
 from gladiator.bots.search_candidates import candidate_orders
 from gladiator.bots.search_config import SearchConfig, config_for
@@ -44,6 +45,9 @@ from gladiator.core.dice import Dice
 from gladiator.core.protocol import Ruleset
 
 __all__ = ["SearchBot", "SearchStats"]
+
+# Judgements of a position a ruleset's search may use instead of its heuristic.
+LEAVES: dict[str, Callable[[Ruleset[Any], Any, str], float]] = {"colosseum": colosseum_leaf}
 
 Signature = tuple[tuple[str, str, str, int], ...]
 
@@ -214,9 +218,8 @@ class _Search:
         for s in sorted(pending):
             d = pending[s]
             first = self._prior_orders(state, s, d, cfg.prior if cfg.prior_inner else None, ())
-            matchers[s] = self._matcher(
-                candidate_orders(d, self.rng, cfg.inner_limit, first), bool(first)
-            )
+            orders = candidate_orders(d, self.rng, cfg.inner_limit, first, cfg.inner_neighbours)
+            matchers[s] = self._matcher(orders, bool(first))
         self.seats.update(matchers)
         return _Node(matchers)
 
@@ -297,11 +300,16 @@ class _Search:
                 for s in self.seats
             }
         scale = self.cfg.value_scale
+        if self.cfg.leaf is not None:
+            leaf = LEAVES[self.cfg.leaf]
+            return {s: math.tanh(leaf(self.ruleset, state, s) / scale) for s in self.seats}
         return {s: math.tanh(self.ruleset.heuristic(state, s) / scale) for s in self.seats}
 
     # -- the answer ----------------------------------------------------------------------------
     def final(self, root: _Node) -> str:
         m = root.matchers[self.seat]
+        if not m.visits:  # the set-up took the whole budget: the prior's choice
+            return m.actions[0]
         mix = m.average()
         self.owner.stats.root_orders = list(m.actions)
         self.owner.stats.root_mix = mix
