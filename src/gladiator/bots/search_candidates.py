@@ -37,10 +37,10 @@ def distribute_neighbours(
                 moves.append((src, dst))
     rng.shuffle(moves)
     out: dict[str, None] = {}
-    for src, dst in moves:
+    for giver, dst in moves:
         amounts = dict(base)
-        if src is not None:
-            amounts[src] -= steps[src]
+        if giver is not None:
+            amounts[giver] -= steps[giver]
         amounts[dst] += steps[dst]
         try:
             text = decision.validate(decision.format(amounts))

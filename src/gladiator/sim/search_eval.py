@@ -151,7 +151,8 @@ def main(argv: list[str] | None = None) -> None:
     for r in runs:
         print(
             f"{r['ruleset']} vs {r['against']}: {r['wins']}-{r['losses']}-{r['draws']} "
-            f"win {r['win_rate']:.3f} ci [{r['win_rate_ci95'][0]:.3f}, {r['win_rate_ci95'][1]:.3f}] "
+            f"win {r['win_rate']:.3f} "
+            f"ci [{r['win_rate_ci95'][0]:.3f}, {r['win_rate_ci95'][1]:.3f}] "
             f"decisive {r['decisive_rate']:.2f} cpu mean {r['cpu_per_decision_mean']:.3f} "
             f"max {r['cpu_per_decision_max']:.3f} total {r['cpu_seconds_total']:.0f}s"
         )
