@@ -138,19 +138,20 @@ class SearchBot(Bot):
         search = _Search(ruleset, seat, cfg, rng, self)
         root = search.root(state, decision)
         n = 0
-        last = 0.0
+        slowest = 0.0
         while True:
             if self.iterations is not None:
                 if n >= self.iterations:
                     break
             else:
                 now = time.process_time()
-                # Stop when one more iteration, at the pace of the last, would pass the budget.
-                if now - start + last > limit:
+                # Stop when one more iteration as slow as the slowest so far (a new node asks
+                # the prior bot) would pass the budget.
+                if now - start + slowest > limit:
                     break
             t0 = time.process_time()
             search.iterate(state, root)
-            last = time.process_time() - t0
+            slowest = max(slowest, time.process_time() - t0)
             n += 1
         order = search.final(root)
         self.stats.iterations = n
