@@ -10,6 +10,7 @@ from gladiator.bots.colosseum_centurion import CenturionBot
 from gladiator.bots.colosseum_tactician import TacticianBot
 from gladiator.bots.greedy import GreedyBot
 from gladiator.bots.random_legal import RandomBot
+from gladiator.bots.smmcts import SearchBot
 
 __all__ = ["BOTS", "Bot", "BotLoadError", "best_bot", "load_plugins", "make_bot", "plays"]
 
@@ -18,6 +19,7 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "greedy": GreedyBot,
     "tactician": TacticianBot,  # Colosseum only; random legal elsewhere
     "centurion": CenturionBot,  # Colosseum §29's charts; random legal elsewhere
+    "search": SearchBot,  # SM-MCTS with regret matching; thinks for `budget` CPU seconds
 }
 
 
