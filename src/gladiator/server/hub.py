@@ -493,7 +493,7 @@ class Hub:
                 stored_seats.append(StoredSeat(seat, "bot", level.spec.text, None, label))
             else:
                 raise ValueError(
-                    f"seat {seat}: say 'human', 'bot:NAME' or 'level:LEVEL', not {spec!r}"
+                    f"seat {seat}: say 'human' or 'bot:NAME' (or 'level:LEVEL'), not {spec!r}"
                 )
         spectator = new_token()
         match_id = match_id or new_match_id()
