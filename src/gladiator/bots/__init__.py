@@ -1,4 +1,5 @@
-"""Bots by name: they play any ruleset through the protocol."""
+"""Bots by name: they play any ruleset through the protocol. Besides the built-in ones, any
+installed package may offer bots in the `gladiator.bots` entry-point group (docs/bots.md)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,11 @@ from gladiator.bots.base import Bot
 from gladiator.bots.colosseum_centurion import CenturionBot
 from gladiator.bots.colosseum_tactician import TacticianBot
 from gladiator.bots.greedy import GreedyBot
+from gladiator.bots.plugins import BotLoadError, plugin_factories
 from gladiator.bots.random_legal import RandomBot
+from gladiator.bots.smmcts import SearchBot
 
-__all__ = ["BOTS", "Bot", "best_bot", "make_bot"]
+__all__ = ["BOTS", "Bot", "BotLoadError", "best_bot", "load_plugins", "make_bot", "plays"]
 
 
 def _solver() -> Bot:
@@ -26,7 +29,28 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "tactician": TacticianBot,  # Colosseum only; random legal elsewhere
     "centurion": CenturionBot,  # Colosseum §29's charts; random legal elsewhere
     "solver": _solver,  # Colosseum: tactician + the §9.3 allocation matrix game (AS3)
+    "search": SearchBot,  # SM-MCTS with regret matching; thinks for `budget` CPU seconds
 }
+
+
+BUILT_IN = frozenset(BOTS)
+
+
+def load_plugins() -> list[str]:
+    """Add the bots of the `gladiator.bots` entry points to BOTS (a built-in name wins); the
+    names added. A plugin is imported only when first made, so a broken one fails then, with
+    a BotLoadError that names it, and never stops the others."""
+    for name in [n for n in BOTS if n not in BUILT_IN]:
+        del BOTS[name]
+    added = plugin_factories(BUILT_IN)
+    BOTS.update(added)
+    return sorted(added)
+
+
+def plays(name: str, ruleset_name: str) -> bool:
+    """Whether the bot really plays this ruleset (not just random legal orders there)."""
+    kinds = make_bot(name).rulesets
+    return kinds is None or ruleset_name.strip().lower() in kinds
 
 
 def make_bot(name: str) -> Bot:
@@ -44,3 +68,6 @@ _BEST = {"colosseum": "tactician"}
 def best_bot(ruleset_name: str) -> str:
     """The bot to play a ruleset when none is named."""
     return _BEST.get(ruleset_name.strip().lower(), "greedy")
+
+
+load_plugins()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Any
+from typing import Any, ClassVar
 
 from gladiator.core.decisions import Decision
 from gladiator.core.protocol import Ruleset
@@ -14,6 +14,9 @@ __all__ = ["Bot"]
 
 class Bot(ABC):
     name: str = "bot"
+    # The rulesets this bot really plays (None: any). Elsewhere it may still answer, at random,
+    # but a ladder or a level leaves it out there.
+    rulesets: ClassVar[frozenset[str] | None] = None
 
     @abstractmethod
     def choose(

@@ -34,6 +34,7 @@ __all__ = ["CenturionBot"]
 
 class CenturionBot(Bot):
     name = "centurion"
+    rulesets = frozenset({"colosseum"})
 
     def __init__(self, *, strict: bool = False) -> None:
         # strict: a chart that yields no legal order raises (for tests) instead of falling back

@@ -189,6 +189,7 @@ def _plots(texts: tuple[str, ...], facing: int) -> tuple[tuple[_Plot, ...], tupl
 
 class TacticianBot(Bot):
     name = "tactician"
+    rulesets = frozenset({"colosseum"})
 
     def __init__(self, weights: Weights | None = None) -> None:
         self.weights = weights or Weights()

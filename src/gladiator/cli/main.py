@@ -20,6 +20,7 @@ from gladiator.cli import sim_batch
 from gladiator.cli.campaign import campaign_app
 from gladiator.cli.exploitability import exploitability_command, solver_match_command
 from gladiator.cli.fit_value import fit_value_command
+from gladiator.cli.ladder import ladder_command
 from gladiator.cli.report import report as report_command
 from gladiator.core.match import Match, ReplayMismatch
 from gladiator.core.record import MatchRecord, RecordError
@@ -123,6 +124,10 @@ def play(
         ),
     ] = None,
     seat: Annotated[str | None, typer.Option(help="Your seat (default: the first).")] = None,
+    level: Annotated[
+        str | None,
+        typer.Option(help="Opponent by level: easy, normal or hard (see docs/bots.md)."),
+    ] = None,
     gladiators: GladiatorsOpt = None,
     option: OptionOpt = None,
     seed: Annotated[int | None, typer.Option(min=0, help="Fix the dice (default: fresh).")] = None,
@@ -140,7 +145,14 @@ def play(
         me = seat or seats[0]
         if me not in seats:
             raise UserError(f"no seat {me!r}; seats: {', '.join(seats)}")
-        opponent = vs or best_bot(ruleset)
+        opponent, budget = vs or best_bot(ruleset), None
+        if level is not None:
+            if vs is not None:
+                raise UserError("give --vs or --level, not both")
+            from gladiator.bots.levels import level_for
+
+            chosen = level_for(rs.name, level)
+            opponent, budget = chosen.bot, chosen.budget
         if opponent.lower() == "centurion" and rs.name == "colosseum":
             # §29.3: gladiators move before centurions (option solitaire; class by Q39).
             from gladiator.bots.centurion_setup import centurion_options
@@ -155,7 +167,12 @@ def play(
             humans = {me}
             bots = {s: make_bot(opponent) for s in seats if s != me}
         game = TerminalGame(
-            match, humans, bots, console, lambda q, secret: Prompt.ask(q, password=secret)
+            match,
+            humans,
+            bots,
+            console,
+            lambda q, secret: Prompt.ask(q, password=secret),
+            budgets=dict.fromkeys(bots, budget),
         )
         game.run(save)
     except (Abandoned, EOFError, KeyboardInterrupt):
@@ -597,6 +614,7 @@ def balance(
 app.add_typer(campaign_app, name="campaign")
 app.command("report")(report_command)  # cli/report.py: the balance report
 app.command("fit-value")(fit_value_command)  # sim/fit_value.py: the Colosseum value function
+app.command("ladder")(ladder_command)
 
 rules_app = typer.Typer(
     add_completion=False, invoke_without_command=True, help="The rulesets and their coverage."

@@ -38,10 +38,12 @@ class TerminalGame:
         ask: Ask,
         *,
         bot_seed: int = 0,
+        budgets: Mapping[str, float | None] | None = None,
     ) -> None:
         self.match = match
         self.humans = humans
         self.bots = bots
+        self.budgets = dict(budgets or {})  # seat -> CPU seconds a decision (None: the bot's)
         self.console = console
         self.ask = ask
         self.rng = random.Random(bot_seed)
@@ -67,7 +69,14 @@ class TerminalGame:
                     if seat in self.humans:
                         self._human(seat, decision, hotseat)
                     else:
-                        order = self.bots[seat].choose(m.ruleset, m.state, seat, decision, self.rng)
+                        order = self.bots[seat].choose(
+                            m.ruleset,
+                            m.state,
+                            seat,
+                            decision,
+                            self.rng,
+                            budget=self.budgets.get(seat),
+                        )
                         m.submit(seat, order)
                         if not decision.secret:
                             self.console.print(

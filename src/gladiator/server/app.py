@@ -35,6 +35,7 @@ from gladiator.server import messages, security
 from gladiator.server.campaign_api import campaign_routes
 from gladiator.server.campaign_runner import CampaignRunner
 from gladiator.server.hub import Connection, Hub, LiveMatch, Unavailable
+from gladiator.server.levels_api import levels_api
 from gladiator.server.messages import CreateMatchBody, Hello, OrderBody, OrderMessage, PreviewBody
 from gladiator.server.replay import ReplayBook
 from gladiator.server.security import Refused
@@ -231,6 +232,9 @@ def create_app(
     async def bots(request: Request) -> Response:
         return JSONResponse(sorted(BOTS))
 
+    async def levels(request: Request) -> Response:
+        return JSONResponse(levels_api())
+
     async def create_match(request: Request) -> Response:
         check_origin(request)
         body = await body_of(request, CreateMatchBody)
@@ -409,6 +413,7 @@ def create_app(
         Route("/api/rulesets", rulesets),
         Route("/api/rulesets/{name}/preview", preview, methods=["POST"]),
         Route("/api/bots", bots),
+        Route("/api/levels", levels),
         Route("/api/matches", create_match, methods=["POST"]),
         Route("/api/matches", list_matches, methods=["GET"]),
         Route("/api/matches/{match_id}/view", view),

@@ -24,7 +24,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 from gladiator import registry
-from gladiator.bots import Bot, make_bot
+from gladiator.bots import Bot
+from gladiator.bots.levels import level_for
+from gladiator.bots.spec import parse_spec
 from gladiator.core.decisions import Decision, IllegalOrder
 from gladiator.core.match import Match, NotYourTurn
 from gladiator.server import messages
@@ -107,9 +109,11 @@ class LiveMatch:
         self.connections: list[Connection] = []
         self.seq = len(stored.orders)
         self.finish_stored = stored.status == "finished"
-        self.bots: dict[str, Bot] = {
-            s.seat: make_bot(s.bot or "random") for s in stored.seats if s.kind == "bot"
-        }
+        # A bot seat stores NAME or NAME@BUDGET (docs/web.md): a bare name, as stored before
+        # budgets, plays with the bot's own default.
+        specs = {s.seat: parse_spec(s.bot or "random") for s in stored.seats if s.kind == "bot"}
+        self.bots: dict[str, Bot] = {seat: spec.make() for seat, spec in specs.items()}
+        self.budgets: dict[str, float | None] = {seat: spec.budget for seat, spec in specs.items()}
         self.deadlines: dict[str, float] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._clock_step = -1
@@ -325,7 +329,12 @@ class LiveMatch:
             bot = self.bots[seat]
             try:
                 order = await asyncio.to_thread(
-                    bot.choose, self.match.ruleset, seen, seat, decision, rng
+                    functools.partial(bot.choose, budget=self.budgets.get(seat)),
+                    self.match.ruleset,
+                    seen,
+                    seat,
+                    decision,
+                    rng,
                 )
             except Exception:  # a bot's bug must not stall the match: it plays at random
                 log.exception(
@@ -450,7 +459,8 @@ class Hub:
         match_id: str | None = None,
         seat_hashes: Mapping[str, str] | None = None,
     ) -> CreatedMatch:
-        """A new match: `seats` maps each seat to "human" or "bot:NAME" (left out: human).
+        """A new match: `seats` maps each seat to "human", "bot:NAME[@BUDGET]" or "level:LEVEL"
+        (easy, normal, hard: stored as the level's bot and budget) (left out: human).
         ValueError (one line) for a bad ruleset, option, seat or bot. `match_id` names it (a
         campaign's fight: one id per fight, so it is never created twice); `seat_hashes` gives
         a human seat the hash of a token its player already holds (a lanista's link)."""
@@ -474,10 +484,17 @@ class Hub:
                     StoredSeat(seat, "human", None, hash_token(tokens[seat]), label)
                 )
             elif spec.startswith("bot:"):
-                bot = make_bot(spec[4:]).name
-                stored_seats.append(StoredSeat(seat, "bot", bot, None, label))
+                bot = parse_spec(spec[4:])
+                bot.make()  # a plugin that cannot load is refused now, not mid-match
+                stored_seats.append(StoredSeat(seat, "bot", bot.text, None, label))
+            elif spec.startswith("level:"):
+                level = level_for(rs.name, spec[6:])
+                level.spec.make()
+                stored_seats.append(StoredSeat(seat, "bot", level.spec.text, None, label))
             else:
-                raise ValueError(f"seat {seat}: say 'human' or 'bot:NAME', not {spec!r}")
+                raise ValueError(
+                    f"seat {seat}: say 'human' or 'bot:NAME' (or 'level:LEVEL'), not {spec!r}"
+                )
         spectator = new_token()
         match_id = match_id or new_match_id()
         await asyncio.to_thread(

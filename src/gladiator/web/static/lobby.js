@@ -15,10 +15,11 @@ const $ = (sel) => document.querySelector(sel);
 const lobby = {
   rulesets: [],
   bots: [],
+  levels: null, // GET /api/levels: {levels, default, rulesets: {name: [{level, bot, budget}]}}
   current: null, // the ruleset description
   options: {}, // the options being edited (typed values)
   seats: [], // seat names for the options as normalised
-  choice: new Map(), // seat -> "human" | "bot:NAME"
+  choice: new Map(), // seat -> "human" | "level:LEVEL" | "bot:NAME"
   valid: false,
   previewTimer: null,
   previewSeq: 0,
@@ -48,9 +49,14 @@ async function start() {
   $("#create").addEventListener("click", create);
   $("#ruleset").addEventListener("change", () => pick($("#ruleset").value));
   try {
-    const [rulesets, bots] = await Promise.all([getJSON("/api/rulesets"), getJSON("/api/bots")]);
+    const [rulesets, bots, levels] = await Promise.all([
+      getJSON("/api/rulesets"),
+      getJSON("/api/bots"),
+      getJSON("/api/levels").catch(() => null), // an older server has no levels: names only
+    ]);
     lobby.rulesets = rulesets;
     lobby.bots = Array.isArray(bots) ? bots : bots.bots || [];
+    lobby.levels = levels;
   } catch (err) {
     showError("#options-error", `The server did not answer: ${err.message}`);
     return;
@@ -214,6 +220,12 @@ function seatName(s) {
   return typeof s === "string" ? s : s.seat || s.name;
 }
 
+// The bot levels of a ruleset (easy, normal, hard) with the bot and budget each stands for.
+function levelsOf(ruleset) {
+  if (!lobby.levels || !lobby.levels.rulesets) return [];
+  return lobby.levels.rulesets[ruleset] || [];
+}
+
 function setSeats(seats) {
   lobby.seats = seats.map(seatName);
   const table = $("#seats");
@@ -222,6 +234,10 @@ function setSeats(seats) {
     if (!lobby.choice.has(seat)) lobby.choice.set(seat, "human");
     const select = h("select", { "aria-label": `${seat} is played by` });
     select.appendChild(h("option", { value: "human" }, "Human"));
+    for (const lv of levelsOf(lobby.current && lobby.current.name)) {
+      const label = `Bot, ${lv.level}${lv.level === lobby.levels.default ? " (default)" : ""}: ${lv.bot}`;
+      select.appendChild(h("option", { value: `level:${lv.level}` }, label));
+    }
     for (const bot of lobby.bots) select.appendChild(h("option", { value: `bot:${bot}` }, `Bot: ${bot}`));
     select.value = lobby.choice.get(seat);
     select.addEventListener("change", () => lobby.choice.set(seat, select.value));

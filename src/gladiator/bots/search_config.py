@@ -1,0 +1,73 @@
+"""How the simultaneous-move search plays each ruleset: judgement and thinking time, not rules.
+
+The Colosseum's tactician is a strong but slow player (milliseconds an order), so it gives the
+prior orders and plays the first steps of each rollout; the quick rules and the skirmish have
+fast engines and long matches (hundreds of decisions), so they think briefly, roll out at
+random and judge by the ruleset's heuristic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+__all__ = ["SearchConfig", "config_for"]
+
+
+@dataclass(frozen=True, slots=True)
+class SearchConfig:
+    budget: float = 0.05  # CPU seconds a decision, when the caller gives none
+    prior: str | None = None  # the bot whose choice comes first among a seat's candidates
+    extra_priors: tuple[str, ...] = ()  # more bots' choices at the root (opponent models)
+    prior_variants: int = 0  # more draws of the prior (other rngs) at the root, for my seat
+    prior_inner: bool = False  # the prior's choice first at inner nodes too (costly)
+    prior_regret: float = 0.5  # the regret the prior's choice starts with (played first)
+    root_limit: int = 16  # candidates per seat at the root
+    inner_limit: int = 8  # candidates per seat below it
+    neighbours: int = 6  # neighbours of the prior's allocation among the root's candidates
+    inner_neighbours: int = 0  # and among an inner node's
+    widen_c: float = 2.0  # progressive widening: c * visits ** alpha actions in play
+    widen_alpha: float = 0.5
+    explore: float = 0.2  # uniform exploration mixed into regret matching's strategy
+    max_depth: int = 4  # tree depth (decisions); below it, the rollout
+    rollout_policy: str | None = None  # bot playing the first rollout steps (None: random)
+    rollout_policy_steps: int = 0
+    rollout_steps: int = 4  # random steps after those, then the heuristic
+    value_scale: float = 1.0  # heuristic h counts as tanh(h / value_scale)
+    leaf: str | None = None  # a judgement of its own instead of `ruleset.heuristic` (LEAVES)
+    final: str = "mix"  # "mix": draw from the average strategy; "max": its most played action
+    final_floor: float = 0.1  # in "mix", actions under this share of the top one are dropped
+
+    def with_options(self, **changes: Any) -> SearchConfig:
+        return replace(self, **{k: v for k, v in changes.items() if v is not None})
+
+
+_CONFIGS = {
+    "colosseum": SearchConfig(
+        budget=1.0,
+        prior="tactician",
+        extra_priors=("centurion",),
+        prior_variants=1,
+        prior_inner=True,
+        prior_regret=2.0,  # leave the tactician's order only on clear evidence
+        final="max",
+        root_limit=6,
+        inner_limit=4,
+        neighbours=4,
+        inner_neighbours=3,
+        max_depth=2,
+        rollout_policy="tactician",
+        rollout_policy_steps=0,
+        rollout_steps=0,
+        value_scale=1.0,
+        leaf="colosseum",
+    ),
+    "quick": SearchConfig(
+        budget=0.05, prior="greedy", max_depth=6, rollout_steps=6, value_scale=20.0
+    ),
+    "skirmish": SearchConfig(budget=0.1, max_depth=4, rollout_steps=8, value_scale=20.0),
+}
+
+
+def config_for(ruleset_name: str) -> SearchConfig:
+    return _CONFIGS.get(ruleset_name, SearchConfig())
