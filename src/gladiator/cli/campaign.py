@@ -23,6 +23,7 @@ from gladiator.campaign.driver import Move
 from gladiator.campaign.fights import fight_lanistas, next_fight
 from gladiator.campaign_service.fights import fight_seed, play_fight
 from gladiator.campaign_service.service import CampaignService, PlayBout
+from gladiator.cli.common import fail as _fail
 from gladiator.store import CampaignStore, StoreError
 
 __all__ = ["campaign_app"]
@@ -40,11 +41,6 @@ DbOpt = Annotated[
 ]
 AsOpt = Annotated[str, typer.Option("--as", help="The lanista who acts (his id, e.g. l1).")]
 DEFAULT_DB = "sqlite:///gladiator.db"
-
-
-def _fail(message: str) -> None:
-    err.print(f"error: {message}", highlight=False, markup=False, soft_wrap=True)
-    raise typer.Exit(2)
 
 
 def _service(db: str) -> CampaignService:

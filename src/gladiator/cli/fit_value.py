@@ -11,25 +11,19 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
+from gladiator.cli.common import UserError
+from gladiator.cli.common import fail as _fail
+
 __all__ = ["fit_value_command"]
 
 err = Console(stderr=True)
 
 
-class _UserError(Exception):
-    """A mistake in the command line: one line on stderr, exit status 2."""
-
-
-def _fail(message: str) -> None:
-    err.print(f"error: {message}", highlight=False, markup=False, soft_wrap=True)
-    raise typer.Exit(2)
-
-
 def _writable(path: Path, flag: str) -> None:
     if path.is_dir():
-        raise _UserError(f"{flag} {path}: that is a folder; give a file name")
+        raise UserError(f"{flag} {path}: that is a folder; give a file name")
     if not path.parent.is_dir():
-        raise _UserError(f"{flag} {path}: no folder {path.parent}")
+        raise UserError(f"{flag} {path}: no folder {path.parent}")
 
 
 def fit_value_command(
@@ -75,7 +69,7 @@ def fit_value_command(
         text = json.dumps(result, indent=1)
         if report is not None:
             report.write_text(text + "\n", "utf-8")
-    except (_UserError, ValueError) as exc:
+    except (UserError, ValueError) as exc:
         _fail(str(exc))
         return
     except OSError as exc:

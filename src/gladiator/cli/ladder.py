@@ -23,6 +23,7 @@ from rich.table import Table
 
 from gladiator import registry
 from gladiator.bots import BOTS, make_bot, plays
+from gladiator.cli.common import fail as _fail
 from gladiator.sim.ladder_plot import matches_text
 
 __all__ = ["ladder_command"]
@@ -33,11 +34,6 @@ err = Console(stderr=True)
 
 class _Bad(Exception):
     pass
-
-
-def _fail(message: str) -> None:
-    err.print(f"error: {message}", highlight=False, markup=False, soft_wrap=True)
-    raise typer.Exit(2)
 
 
 def _bots(ruleset: str, text: str | None) -> list[str]:

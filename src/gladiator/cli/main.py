@@ -18,6 +18,8 @@ from gladiator import registry
 from gladiator.bots import BOTS, best_bot, make_bot
 from gladiator.cli import sim_batch
 from gladiator.cli.campaign import campaign_app
+from gladiator.cli.common import UserError, parse_options
+from gladiator.cli.common import fail as _fail
 from gladiator.cli.exploitability import exploitability_command, solver_match_command
 from gladiator.cli.fit_value import fit_value_command
 from gladiator.cli.ladder import ladder_command
@@ -35,10 +37,6 @@ console = Console()
 err = Console(stderr=True)
 
 
-class UserError(Exception):
-    """A mistake in what the user gave us: reported in one line."""
-
-
 def _progress(*, quiet: bool) -> Progress:
     """A progress bar on stderr; none when the output is JSON for a program."""
     return Progress(
@@ -52,29 +50,8 @@ def _progress(*, quiet: bool) -> Progress:
     )
 
 
-def _fail(message: str) -> None:
-    err.print(f"error: {message}", highlight=False, markup=False, soft_wrap=True)
-    raise typer.Exit(2)
-
-
 def _options(ruleset: str, gladiators: str | None, option: list[str] | None) -> dict[str, Any]:
-    rs = registry.get(ruleset)
-    raw: dict[str, Any] = {}
-    for item in option or []:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise UserError(f"--option wants KEY=VALUE, not {item!r}")
-        try:
-            raw[key.strip()] = json.loads(value)
-        except json.JSONDecodeError:
-            raw[key.strip()] = value
-        except RecursionError:
-            raise UserError(f"--option {key.strip()}: value nested too deeply") from None
-    if gladiators:
-        if "gladiators" in raw:
-            raise UserError("give the gladiators once: --gladiators or --option gladiators=...")
-        raw["gladiators"] = [g.strip().lower() for g in gladiators.split(",") if g.strip()]
-    return rs.normalise_options(raw)
+    return parse_options(ruleset, option, gladiators)
 
 
 def _read_record(path: Path) -> MatchRecord:

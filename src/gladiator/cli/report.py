@@ -7,46 +7,21 @@ from it (`--from DIR/batch.parquet`) without playing the matches again.
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+from gladiator.cli.common import UserError, err, parse_options
+from gladiator.cli.common import fail as _fail
 
 __all__ = ["report"]
 
-# Not cli.main's: main registers this command, so importing it back would make a cycle.
-err = Console(stderr=True)
-
-
-class UserError(Exception):
-    """A mistake in what the user gave: one line on stderr, exit status 2 (as cli.main's)."""
-
-
-def _fail(message: str) -> None:
-    err.print(f"error: {message}", highlight=False, markup=False, soft_wrap=True)
-    raise typer.Exit(2)
-
 
 def _options(ruleset: str, option: list[str] | None) -> dict[str, Any]:
-    """`-o KEY=VALUE` as `gladiator sim` reads it: VALUE as JSON where it parses, else text."""
-    from gladiator import registry
-
-    raw: dict[str, Any] = {}
-    for item in option or []:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise UserError(f"--option wants KEY=VALUE, not {item!r}")
-        try:
-            raw[key.strip()] = json.loads(value)
-        except json.JSONDecodeError:
-            raw[key.strip()] = value
-        except RecursionError:
-            raise UserError(f"--option {key.strip()}: value nested too deeply") from None
-    return registry.get(ruleset).normalise_options(raw)
+    return parse_options(ruleset, option)
 
 
 def _generated() -> str:

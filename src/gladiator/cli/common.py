@@ -1,0 +1,51 @@
+"""What every `gladiator` subcommand shares: a user's mistake reported as one line on stderr
+with exit status 2 (never a traceback), and `-o KEY=VALUE` options read the same way.
+
+Kept apart from cli.main so the subcommand modules that main registers need not import it back.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, NoReturn
+
+import typer
+from rich.console import Console
+
+__all__ = ["UserError", "err", "fail", "parse_options"]
+
+err = Console(stderr=True)
+
+
+class UserError(Exception):
+    """A mistake in what the user gave: reported in one line."""
+
+
+def fail(message: str) -> NoReturn:
+    err.print(f"error: {message}", highlight=False, markup=False, soft_wrap=True)
+    raise typer.Exit(2)
+
+
+def parse_options(
+    ruleset: str, option: list[str] | None, gladiators: str | None = None
+) -> dict[str, Any]:
+    """`-o KEY=VALUE` (VALUE as JSON where it parses, else text) and `--gladiators a,b`,
+    normalised by the ruleset (ValueError, one line, for an option it refuses)."""
+    from gladiator import registry
+
+    raw: dict[str, Any] = {}
+    for item in option or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise UserError(f"--option wants KEY=VALUE, not {item!r}")
+        try:
+            raw[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            raw[key.strip()] = value
+        except RecursionError:
+            raise UserError(f"--option {key.strip()}: value nested too deeply") from None
+    if gladiators:
+        if "gladiators" in raw:
+            raise UserError("give the gladiators once: --gladiators or --option gladiators=...")
+        raw["gladiators"] = [g.strip().lower() for g in gladiators.split(",") if g.strip()]
+    return registry.get(ruleset).normalise_options(raw)
