@@ -122,6 +122,10 @@ class ColosseumPlan:
         if isinstance(decision, Distribute):
             return self.allocate(ruleset, state, seat, decision, rng)
         assert isinstance(decision, ChooseOne)
+        other = state.opponent(seat).seat
+        if other not in ruleset.pending(state):
+            # MC8: he plots after mine is revealed (§29.3, option `solitaire`): the tactician's.
+            return self.bot(MODELS[0]).choose(ruleset, state, seat, decision, rng)
         return self.plot(ruleset, state, seat, decision, rng, deadline)
 
     # -- the allocation ------------------------------------------------------------------------
