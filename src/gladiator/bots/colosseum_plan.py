@@ -31,7 +31,12 @@ from typing import Any
 import numpy as np
 from scipy.optimize import linprog
 
-from gladiator.bots.allocation_solver import allocation_game, modelled, opponent_decision
+from gladiator.bots.allocation_solver import (
+    _best_reply,
+    allocation_game,
+    modelled,
+    opponent_decision,
+)
 from gladiator.bots.allocation_strategies import Limits
 from gladiator.bots.base import Bot
 from gladiator.core.decisions import ChooseOne, Decision, Distribute, IllegalOrder
@@ -170,8 +175,6 @@ class ColosseumPlan:
         if groups:
             # My best replies to each model's draws join the rows (hill climbing, AS5's oracle).
             limits = Limits.of(decision)
-            from gladiator.bots.allocation_solver import _best_reply
-
             texts = {r.text for r in rows}
             for group in groups:
                 mix = np.zeros(len(cols))
