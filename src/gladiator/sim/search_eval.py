@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
 import time
 from collections.abc import Mapping
 from pathlib import Path
@@ -190,6 +191,9 @@ def main(argv: list[str] | None = None) -> None:
     report = {
         "schema": "gladiator.search-eval",
         "version": 1,
+        "command": " ".join(
+            ["python -P src/gladiator/sim/search_eval.py", *(argv or sys.argv[1:])]
+        ),
         "machine": machine(),
         "load_average": load_average(),
         "runs": runs,
