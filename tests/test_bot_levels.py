@@ -41,8 +41,8 @@ def test_hard_is_the_search_bot_with_a_budget_once_it_is_there(
     hard = level_for("quick", "HARD ")
     assert (hard.bot, hard.budget, hard.fallback) == ("search", 1.0, False)
     assert hard.spec.text == "search@1"
-    # LD6: the Colosseum's hard level is the allocation solver, not the search bot
-    assert level_for("colosseum", "hard").bot == "solver"
+    # MC10 (revisiting LD6): the search bot is the Colosseum's hard level too
+    assert level_for("colosseum", "hard").spec.text == "search@1"
 
 
 def test_an_unknown_level_is_one_line() -> None:

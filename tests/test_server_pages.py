@@ -75,6 +75,18 @@ def test_rulesets_preview_and_bots(client: TestClient) -> None:
     assert "blue:lion" in notes["beasts"] and "red+green:blue" in notes["teams"]
 
 
+def test_bots_of_a_ruleset_are_only_those_that_play_it(client: TestClient) -> None:
+    every = set(client.get("/api/bots").json())
+    assert {"tactician", "centurion", "solver", "search"} <= every
+    quick = client.get("/api/bots", params={"ruleset": "quick"}).json()
+    assert quick == sorted(quick) and {"random", "greedy", "search"} <= set(quick)
+    assert not {"tactician", "centurion", "solver"} & set(quick)  # Colosseum bots only
+    colosseum = set(client.get("/api/bots", params={"ruleset": "Colosseum"}).json())
+    assert {"tactician", "centurion", "solver", "search", "random"} <= colosseum
+    missing = client.get("/api/bots", params={"ruleset": "chess"})
+    assert missing.status_code == 404 and "unknown ruleset" in missing.json()["error"]
+
+
 @pytest.mark.parametrize(
     "body,words",
     [

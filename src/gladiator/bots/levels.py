@@ -2,8 +2,8 @@
 
 easy is a weak bot (random legal in the generic rulesets; the rulebook's own §29 centurion in
 the Colosseum, weaker than the tactician by the ladder), normal the ruleset's best heuristic
-bot (`best_bot`), hard the search bot with a budget per decision (the allocation solver in the
-Colosseum, LD6). Where the hard bot is not
+bot (`best_bot`), hard the search bot with a budget per decision (in the Colosseum too since
+MC10). Where the hard bot is not
 installed (the search bot lives on its own branch until merged), hard falls back to normal,
 and says so (`Level.fallback`).
 """
@@ -22,10 +22,9 @@ DEFAULT_LEVEL = "normal"
 # (bot, budget in CPU seconds a decision; None: the bot's default). "best" is best_bot's choice.
 _EASY = {"colosseum": ("centurion", None)}
 _HARD = ("search", 1.0)
-# LD6: in the Colosseum the search bot does not yet beat the tactician
-# (docs/ai/search-colosseum.json),
-# so hard is the allocation solver there: the tactician's movement with unexploitable CF mixes.
-_HARD_BY_RULESET = {"colosseum": ("solver", None)}
+# MC10 (revisiting LD6): the search bot now beats the tactician in the Colosseum too
+# (docs/ai/search-colosseum.json), so hard is the search bot in every ruleset.
+_HARD_BY_RULESET: dict[str, tuple[str, float | None]] = {}
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,8 @@ class SearchConfig:
     leaf: str | None = None  # a judgement of its own instead of `ruleset.heuristic` (LEAVES)
     final: str = "mix"  # "mix": draw from the average strategy; "max": its most played action
     final_floor: float = 0.1  # in "mix", actions under this share of the top one are dropped
+    plan: bool = False  # the Colosseum duel's one-ply games (colosseum_plan, MC5) where they play
+    margin: float = 0.15  # the share of the budget kept back for what follows the last sample
 
     def with_options(self, **changes: Any) -> SearchConfig:
         return replace(self, **{k: v for k, v in changes.items() if v is not None})
@@ -61,6 +63,7 @@ _CONFIGS = {
         rollout_steps=0,
         value_scale=1.0,
         leaf="colosseum",
+        plan=True,
     ),
     "quick": SearchConfig(
         budget=0.05, prior="greedy", max_depth=6, rollout_steps=6, value_scale=20.0

@@ -135,6 +135,16 @@ class SearchBot(Bot):
         cfg = (self.config or config_for(ruleset.name)).with_options(**self.options)
         limit = budget if budget is not None else self.budget
         limit = cfg.budget if limit is None else limit
+        if cfg.plan and self.iterations is None and ruleset.name == "colosseum":
+            # Imported here: it brings in scipy, which the other rulesets' search does without.
+            from gladiator.bots.colosseum_plan import ColosseumPlan, plays_here
+
+            if plays_here(ruleset, state, seat, decision):
+                deadline = start + limit * (1.0 - cfg.margin)
+                plan = ColosseumPlan(self.bot)
+                order = plan.choose(ruleset, state, seat, decision, rng, deadline)
+                self.stats.seconds = time.process_time() - start
+                return order
         search = _Search(ruleset, seat, cfg, rng, self)
         root = search.root(state, decision)
         n = 0

@@ -35,6 +35,7 @@ def draw(orders: list[str], probabilities: list[float], rng: random.Random) -> s
 
 class SolverBot(Bot):
     name = "solver"
+    rulesets = frozenset({"colosseum"})  # the tactician's elsewhere: random legal orders
 
     def __init__(self) -> None:
         self.tactician = TacticianBot()

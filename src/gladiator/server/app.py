@@ -28,10 +28,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
 from gladiator import registry
-from gladiator.bots import BOTS
 from gladiator.core.match import ReplayMismatch
 from gladiator.core.record import RecordError
 from gladiator.server import messages, security
+from gladiator.server.bots_api import bots_api
 from gladiator.server.campaign_api import campaign_routes
 from gladiator.server.campaign_runner import CampaignRunner
 from gladiator.server.hub import Connection, Hub, LiveMatch, Unavailable
@@ -230,7 +230,10 @@ def create_app(
         return JSONResponse({"options": opts, "seats": list(rs.seats(opts))})
 
     async def bots(request: Request) -> Response:
-        return JSONResponse(sorted(BOTS))
+        try:
+            return JSONResponse(bots_api(request.query_params.get("ruleset")))
+        except registry.UnknownRuleset as exc:
+            return _error(404, str(exc))
 
     async def levels(request: Request) -> Response:
         return JSONResponse(levels_api())

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
 import time
 from collections.abc import Mapping
 from pathlib import Path
@@ -39,8 +40,10 @@ def play_timed(
     players: Mapping[str, Bot],
     timed: str,
     budget: float | None,
+    kinds: list[str] | None = None,
 ) -> tuple[tuple[str, ...], list[float], int]:
-    """One match; the winners, the CPU seconds of each decision of seat `timed`, and the steps."""
+    """One match; the winners, the CPU seconds of each decision of seat `timed`, and the steps
+    (and, into `kinds`, the kind of each of those decisions)."""
     ruleset = get(ruleset_name)
     opts = ruleset.normalise_options(options)
     dice = Dice(seed, recording=False)
@@ -55,6 +58,8 @@ def play_timed(
             orders[s] = players[s].choose(ruleset, state, s, d, rng, budget=budget)
             if s == timed:
                 times.append(time.process_time() - t0)
+                if kinds is not None:
+                    kinds.append(type(d).__name__)
         ruleset.apply(state, orders, dice, quiet=True)
         steps += 1
     return outcome.winners, times, steps
@@ -68,25 +73,39 @@ def evaluate(
     options: Mapping[str, Any] | None = None,
     seed: int = 1,
     search_options: Mapping[str, Any] | None = None,
+    solitaire: bool | None = None,
+    bot: str = "search",
 ) -> dict[str, Any]:
+    """`solitaire`: seat the opponent as a §29.3 solitaire seat (the Colosseum option
+    `solitaire`: he plots after the other's plot is revealed); None: when he is the centurion,
+    the §29 bot that is written for it. `bot`: the bot measured (`search`, or another for a
+    baseline on the same seeds)."""
     ruleset = get(ruleset_name)
     opts = ruleset.normalise_options(options or {})
     seats = ruleset.seats(opts)
+    if solitaire is None:
+        solitaire = ruleset_name == "colosseum" and against == "centurion"
     if len(seats) != 2:
         raise ValueError("the evaluation plays two-seat matches")
     wins = losses = draws = 0
     times: list[float] = []
+    kinds: list[str] = []
     matches = []
     started = time.process_time()
     for i in range(seeds):
         match_seed = derive_seed(seed, i)
         for mine in seats:
             other = next(s for s in seats if s != mine)
-            players: dict[str, Bot] = {
-                mine: SearchBot(budget, **dict(search_options or {})),
-                other: make_bot(against),
-            }
-            winners, t, steps = play_timed(ruleset_name, opts, match_seed, players, mine, budget)
+            me = (
+                SearchBot(budget, **dict(search_options or {}))
+                if bot == "search"
+                else make_bot(bot)
+            )
+            players: dict[str, Bot] = {mine: me, other: make_bot(against)}
+            match_opts = {**opts, "solitaire": [other]} if solitaire else opts
+            winners, t, steps = play_timed(
+                ruleset_name, match_opts, match_seed, players, mine, budget, kinds
+            )
             times.extend(t)
             result = "win" if mine in winners else "draw" if not winners else "loss"
             wins += result == "win"
@@ -102,7 +121,9 @@ def evaluate(
     return {
         "ruleset": ruleset_name,
         "options": opts,
+        "bot": bot,
         "against": against,
+        "solitaire_opponent": bool(solitaire),
         "budget": budget,
         "search_options": dict(search_options or {}),
         "seed": seed,
@@ -118,6 +139,16 @@ def evaluate(
         "decisions": len(times),
         "cpu_per_decision_mean": sum(times) / len(times) if times else 0.0,
         "cpu_per_decision_max": max(times) if times else 0.0,
+        "cpu_per_decision_p95": sorted(times)[int(0.95 * (len(times) - 1))] if times else 0.0,
+        "cpu_per_decision_by_kind": {
+            k: {
+                "decisions": len(ts),
+                "mean": sum(ts) / len(ts),
+                "max": max(ts),
+            }
+            for k in sorted(set(kinds))
+            if (ts := [t for t, kk in zip(times, kinds, strict=True) if kk == k])
+        },
         "cpu_seconds_total": time.process_time() - started,
         "per_match": matches,
     }
@@ -130,6 +161,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seeds", type=int, default=10)
     ap.add_argument("--budget", type=float, default=None)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--bot", default="search", help="the bot measured (a baseline: tactician)")
+    ap.add_argument(
+        "--no-solitaire",
+        action="store_true",
+        help="seat the centurion as a plain simultaneous player, not under §29.3",
+    )
     ap.add_argument("--set", action="append", default=[], help="a search option, name=value")
     ap.add_argument("--out", type=Path, default=None)
     args = ap.parse_args(argv)
@@ -138,19 +175,32 @@ def main(argv: list[str] | None = None) -> None:
         name, _, value = item.partition("=")
         search_options[name] = json.loads(value)
     runs = [
-        evaluate(args.ruleset, a, args.seeds, args.budget, None, args.seed, search_options)
+        evaluate(
+            args.ruleset,
+            a,
+            args.seeds,
+            args.budget,
+            None,
+            args.seed,
+            search_options,
+            solitaire=False if args.no_solitaire else None,
+            bot=args.bot,
+        )
         for a in args.against
     ]
     report = {
         "schema": "gladiator.search-eval",
         "version": 1,
+        "command": " ".join(
+            ["python -P src/gladiator/sim/search_eval.py", *(argv or sys.argv[1:])]
+        ),
         "machine": machine(),
         "load_average": load_average(),
         "runs": runs,
     }
     for r in runs:
         print(
-            f"{r['ruleset']} vs {r['against']}: {r['wins']}-{r['losses']}-{r['draws']} "
+            f"{r['ruleset']} {r['bot']} vs {r['against']}: {r['wins']}-{r['losses']}-{r['draws']} "
             f"win {r['win_rate']:.3f} "
             f"ci [{r['win_rate_ci95'][0]:.3f}, {r['win_rate_ci95'][1]:.3f}] "
             f"decisive {r['decisive_rate']:.2f} cpu mean {r['cpu_per_decision_mean']:.3f} "

@@ -1,0 +1,131 @@
+"""The search bot's Colosseum duel player (bots/colosseum_plan.py, rulings MC5-MC8): the safe
+exploitation LP, where it plays, legal orders, and §29.3's order of plots in a solitaire match."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+from gladiator.bots import make_bot
+from gladiator.bots.base import Bot
+from gladiator.bots.colosseum_plan import ColosseumPlan, plays_here, safe_exploit
+from gladiator.bots.smmcts import SearchBot
+from gladiator.core.decisions import Decision
+from gladiator.core.dice import Dice
+from gladiator.registry import get
+from solver_spots import spots
+
+
+def test_safe_exploit_is_the_equilibrium_at_full_safety() -> None:
+    pennies = np.array([[1.0, -1.0], [-1.0, 1.0]])
+    assert safe_exploit(pennies, [[0]], safety=1.0) == pytest.approx([0.5, 0.5], abs=1e-7)
+
+
+def test_safe_exploit_is_the_best_reply_to_the_model_at_no_safety() -> None:
+    pennies = np.array([[1.0, -1.0], [-1.0, 1.0]])
+    assert safe_exploit(pennies, [[0]], safety=0.0) == pytest.approx([1.0, 0.0], abs=1e-7)
+    assert safe_exploit(pennies, [[1]], safety=0.0) == pytest.approx([0.0, 1.0], abs=1e-7)
+
+
+def test_safe_exploit_gives_up_a_greedy_reply_that_a_best_reply_punishes() -> None:
+    # Row 0 gains most against the model (column 0) but loses 10 to column 1; row 1 is safe.
+    m = np.array([[2.0, -10.0], [1.0, 0.5]])
+    assert safe_exploit(m, [[0]], safety=0.0) == pytest.approx([1.0, 0.0], abs=1e-7)
+    assert safe_exploit(m, [[0]], safety=0.3) == pytest.approx([0.0, 1.0], abs=1e-7)
+
+
+def test_safe_exploit_takes_the_worst_of_several_models() -> None:
+    # Row 0 is best against model A (col 0), row 1 against model B (col 1), row 2 fair to both.
+    m = np.array([[3.0, -1.0], [-1.0, 3.0], [0.9, 0.9]])
+    x = safe_exploit(m, [[0], [1]], safety=0.0)
+    assert float(x @ m[:, 0]) == pytest.approx(1.0, abs=1e-6)
+    assert float(x @ m[:, 1]) == pytest.approx(1.0, abs=1e-6)
+
+
+def _start(options: dict[str, Any]) -> tuple[Any, Dice]:
+    rs = get("colosseum")
+    dice = Dice(5, recording=False)
+    state, _ = rs.initial_state(rs.normalise_options(options), dice)
+    return state, dice
+
+
+def test_plays_the_basic_duel_and_nothing_else() -> None:
+    rs = get("colosseum")
+    state, _ = _start({})
+    for seat, d in rs.pending(state).items():
+        assert plays_here(rs, state, seat, d)  # the opening plot
+    spot_state, seat, decision = spots(5, 1)[0]
+    assert plays_here(rs, spot_state, seat, decision)
+    styled, _ = _start({"advanced": True, "styles": ["myrmillo", "thracian"]})
+    for seat, d in rs.pending(styled).items():
+        assert not plays_here(rs, styled, seat, d)  # §19: the SM-MCTS search's
+    quick = get("quick")
+    qstate, _ = quick.initial_state(quick.normalise_options({}), Dice(1, recording=False))
+    for seat, d in quick.pending(qstate).items():
+        assert not plays_here(quick, qstate, seat, d)
+
+
+def test_allocation_is_legal() -> None:
+    rs = get("colosseum")
+    plan = ColosseumPlan(make_bot)
+    for state, seat, decision in spots(5, 3):
+        order = plan.allocate(rs, state, seat, decision, random.Random(2))
+        assert decision.validate(order) == order
+
+
+class _Watching(Bot):
+    """The centurion, noting for each plot it is asked whether the other's plot was revealed."""
+
+    def __init__(self) -> None:
+        self.inner = make_bot("centurion")
+        self.saw: list[dict[str, str]] = []
+
+    def choose(
+        self,
+        ruleset: Any,
+        state: Any,
+        seat: str,
+        decision: Decision,
+        rng: random.Random,
+        *,
+        budget: float | None = None,
+    ) -> str:
+        if state.step == "plot" and seat == "blue":
+            self.saw.append(dict(state.early_plots))
+        return self.inner.choose(ruleset, state, seat, decision, rng)
+
+
+def test_solitaire_opponent_plots_after_my_plot_is_revealed() -> None:
+    rs = get("colosseum")
+    state, _ = _start({"solitaire": ["blue"]})
+    pending = rs.pending(state)
+    assert set(pending) == {"red"}  # §29.3: the gladiator plots first
+    watcher = _Watching()
+    plan = ColosseumPlan(lambda name: watcher if name == "centurion" else make_bot(name))
+    order = plan.plot(rs, state, "red", pending["red"], random.Random(4), deadline=0.0)
+    assert pending["red"].validate(order) == order
+    assert watcher.saw and all(set(seen) == {"red"} for seen in watcher.saw)
+    assert not state.early_plots  # the true state is never touched
+
+
+def test_search_bot_plays_the_duel_by_its_plans_within_a_budget() -> None:
+    rs = get("colosseum")
+    state, _ = _start({"solitaire": ["blue"]})
+    bot = SearchBot(0.05)
+    decision = rs.pending(state)["red"]
+    order = bot.choose(rs, state, "red", decision, random.Random(1))
+    assert decision.validate(order) == order
+    assert bot.stats.iterations == 0  # no SM-MCTS iteration: the one-ply plan played
+
+
+def test_against_a_solitaire_seat_the_plot_is_the_tacticians() -> None:
+    rs = get("colosseum")
+    state, _ = _start({"solitaire": ["blue"]})
+    decision = rs.pending(state)["red"]
+    plan = ColosseumPlan(make_bot)
+    order = plan.choose(rs, state, "red", decision, random.Random(8), deadline=0.0)
+    tactician = make_bot("tactician").choose(rs, state, "red", decision, random.Random(8))
+    assert order == tactician  # MC8: he answers my revealed plot; the one-ply game is not played
