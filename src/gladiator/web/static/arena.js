@@ -109,10 +109,9 @@ function onWelcome(player, msg) {
     $("#title").textContent = msg.title || msg.ruleset || "Arena";
     document.title = `${msg.title || "GLADIATOR"} — arena`;
     $("#seed").textContent = `Seed commitment: ${msg.commitment}`;
-    // The meanings of orders and badges (orders.js, glossary.js): the form is built again with them.
+    // The meanings of orders and badges (glossary.js): the order form waits for them.
     loadGlossary(msg.ruleset).then((g) => {
       game.glossary = g;
-      game.formKey = null;
       render();
     });
   }
@@ -268,7 +267,7 @@ function draw(player) {
   if (!view) return;
   if (mustDecide(player)) {
     const key = `${game.events.length}|${JSON.stringify(view.decision)}`;
-    if (key !== game.formKey) buildForm(player, key);
+    if (key !== game.formKey && game.glossary !== undefined) buildForm(player, key);
     $("#waiting").textContent = "";
   } else {
     clearForm();

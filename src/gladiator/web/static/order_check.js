@@ -40,6 +40,8 @@ export function serverCheck(decision, ctx) {
   orderText.addEventListener("input", () => {
     ctx.canonical = null;
     clearTimeout(timer);
+    check.classList.remove("ok");
+    delete check.dataset.checked;
     const text = orderText.value.trim();
     if (!text) return;
     timer = setTimeout(async () => {
@@ -51,6 +53,7 @@ export function serverCheck(decision, ctx) {
         return; // no answer: the order is checked when it is given
       }
       if (seq !== asked || orderText.value.trim() !== text) return;
+      check.dataset.checked = text; // which text this answer is about (tests wait on it)
       if (answer.ok) {
         ctx.canonical = answer.order;
         if (ctx.onCanonical) ctx.onCanonical(answer.order);

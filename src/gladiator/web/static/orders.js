@@ -5,7 +5,7 @@
 // button[data-option="TEXT"] per option, [data-slot="NAME"] number inputs with .minus/.plus
 // buttons, #total, [data-hex-option="q,r"] buttons, #arrange li[data-item] with .up/.down,
 // #order-text (the order in the text notation, always editable, never pre-filled), #submit,
-// #order-check (what the server's parser makes of the typed order, or what is legal instead),
+// #order-check[data-checked="TEXT"] (what the server's parser makes of the typed order, or what is legal instead),
 // #presets button[data-preset="last|balanced|attack|defence"] (distribute), #order-help (the
 // legend of orders and badges).
 //
