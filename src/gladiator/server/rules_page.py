@@ -19,8 +19,17 @@ from gladiator.server.markdown import Rendered, render
 
 __all__ = ["RULES_DIR", "rules_routes"]
 
-# The summaries live with the documentation of the source tree (docs/rules/).
-RULES_DIR = Path(__file__).resolve().parents[3] / "docs" / "rules"
+# The summaries live with the documentation of the source tree (docs/rules/); an installed
+# package may carry them as gladiator/rules_docs/ (a wheel's force-include).
+_HERE = Path(__file__).resolve()
+RULES_DIR = next(
+    (
+        d
+        for d in (_HERE.parents[3] / "docs" / "rules", _HERE.parents[1] / "rules_docs")
+        if d.is_dir()
+    ),
+    _HERE.parents[3] / "docs" / "rules",
+)
 
 _PAGE = """<!doctype html>
 <html lang="en">
