@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 from gladiator.cli.line_editing import history_file, order_history
 from gladiator.cli.main import app
+from gladiator.cli.meanings import meaning
 from gladiator.cli.redraw import changes
 
 runner = CliRunner()
@@ -88,3 +89,21 @@ def test_history_stays_in_the_session_when_asked_or_piped(
     _play("X\nq\n")  # stdin is not a terminal: nothing written
     assert not (tmp_path / "gladiator").exists()
     assert history_file("../etc") is None
+
+
+def test_help_gives_every_colosseum_plot_its_meaning() -> None:
+    out = _play("?\nq\n")
+    # §7.2.2: the rotation is taken where it is written.
+    assert "turn one hex-side right (clockwise), then forward one hex" in out  # (R)F
+    assert "forward one hex (§7.3), then turn one hex-side right" in out  # F(R)
+    assert "pause: stay in the hex" in out  # X
+
+
+def test_meaning_reads_tokens_in_the_order_written() -> None:
+    from gladiator import registry
+
+    words = registry.get("colosseum").glossary()
+    assert meaning("X(2L)", words).startswith("pause")
+    assert "throw the weapon" in meaning("X +TW-HEAD", words)
+    assert meaning("RO-FL", words).endswith("left-front")
+    assert meaning("F Q", words) == ""

@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from gladiator.bots import Bot
+from gladiator.cli.meanings import meaning
 from gladiator.cli.redraw import changes
 from gladiator.core.decisions import ChooseOne, Decision, IllegalOrder
 from gladiator.core.match import Match
@@ -148,8 +149,12 @@ class TerminalGame:
     def _help(self, decision: Decision) -> None:
         if isinstance(decision, ChooseOne):
             table = Table("order", "meaning", title=decision.prompt)
+            glossary = getattr(self.match.ruleset, "glossary", None)
+            words = glossary() if callable(glossary) else {}
             for o in decision.options:
-                table.add_row(o.text, o.label)
+                table.add_row(o.text, o.label or meaning(o.text, words))
+            for note in words.get("notes", []):
+                self.console.print(note, highlight=False, markup=False)
             self.console.print(table)
         else:
             legal: list[Any] | None = decision.legal(40)
