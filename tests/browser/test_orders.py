@@ -133,11 +133,15 @@ def _phase(page: Page, clicks: Clicks, *, typed: bool) -> list[str]:
         )
         kinds.append(kind)
         if typed:
+            # The order field has the focus: the keyboard alone gives the order.
+            expect(page.locator("#order-text")).to_be_focused()
             offered = options_shown(page) if kind == "choose" else []
-            type_order(page, ("X" if "X" in offered else offered[0]) if offered else "D1:chest")
+            text = ("X" if "X" in offered else offered[0]) if offered else "D1:chest"
+            page.keyboard.type(text)
+            expect(page.locator("#order-check")).to_have_attribute("data-checked", text)
             if order_check(page)[0] == "bad":  # no CF to spend (§9.3.1): the empty allocation
                 type_order(page, "-")
-            page.locator("#order-text").press("Enter")
+            page.keyboard.press("Enter")
         elif kind == "choose":
             offered = options_shown(page)
             assert offered, "no plot offered"

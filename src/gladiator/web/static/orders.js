@@ -141,7 +141,8 @@ function chooseForm(body, d, ctx) {
   const legalHexes = options.filter((o) => o.hex).map((o) => o.hex);
   return {
     legalHexes,
-    focus: () => (options.length > 12 ? filter : buttons[0] ? buttons[0].node : orderText).focus(),
+    // A long list is typed into (the book's notation, keyboard only); a short one is picked.
+    focus: () => (options.length > 12 ? orderText : buttons[0] ? buttons[0].node : orderText).focus(),
     pickHex(q, r) {
       const here = options.filter((o) => o.hex && o.hex[0] === q && o.hex[1] === r);
       if (!here.length) return;
@@ -283,7 +284,8 @@ function distributeForm(body, d, ctx) {
     update(false);
   };
   update(true);
-  return { focus: () => (inputs.values().next().value || orderText).focus() };
+  // The allocation is typed in the notation (A3:head D2:arms) straight away; Tab reaches the numbers.
+  return { focus: () => orderText.focus() };
 }
 
 // One click each: the last allocation again, balanced, all-out attack, all defence (presets.js).
