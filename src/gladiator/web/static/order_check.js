@@ -57,7 +57,8 @@ export function serverCheck(decision, ctx) {
       if (answer.ok) {
         ctx.canonical = answer.order;
         if (ctx.onCanonical) ctx.onCanonical(answer.order);
-        const meaning = meaningOf(answer.order, hooks.glossary);
+        // An allocation's slots say what they are; a plot's tokens are spelled out (§7.2.2).
+        const meaning = decision.kind === "distribute" ? null : meaningOf(answer.order, hooks.glossary);
         const same = answer.order.replace(/\s+/g, " ") === text.replace(/\s+/g, " ");
         showCheck(check, `${same ? "legal" : `reads as ${answer.order}`}${meaning ? `: ${meaning}` : ""}`, "ok");
         submit.disabled = false;
