@@ -131,7 +131,9 @@ def enter(page: Page, decision: dict[str, Any], entry: Entry) -> None:
         spent = sum(entry.slots.values())
         assert page.inner_text("#total").startswith(f"Total {spent} of {budget}")
     if entry.how != "as-is":
-        assert page.input_value("#order-text") == entry.text
+        # An empty distribute form stands for the empty allocation "-" (orders.js).
+        shown = page.input_value("#order-text") or ("-" if entry.how == "slots" else "")
+        assert shown == entry.text
 
 
 def submit(page: Page) -> None:
@@ -211,3 +213,27 @@ def expect_outcome(page: Page, outcome: dict[str, Any]) -> None:
         f"{outcome['summary']} ({outcome['method']})"
     )
     expect(page.locator("#decision form")).to_have_count(0)
+
+
+def type_order(page: Page, text: str) -> None:
+    """Type an order into the order field as a player does (key by key), and wait until the
+    server's parser has answered (#order-check says legal, reads as, or what is legal)."""
+    field = page.locator("#order-text")
+    field.fill("")
+    field.press_sequentially(text)
+    expect(page.locator("#order-check")).to_have_attribute("data-checked", text.strip())
+
+
+def order_check(page: Page) -> tuple[str, str]:
+    """('ok' or 'bad', the text) of what the form says of the typed order."""
+    node = page.locator("#order-check")
+    cls = node.get_attribute("class") or ""
+    return ("ok" if "ok" in cls.split() else "bad"), node.inner_text()
+
+
+def slot_values(page: Page) -> dict[str, int]:
+    """The distribute form's numbers, by slot name."""
+    pairs: list[list[Any]] = page.eval_on_selector_all(
+        "#decision [data-slot]", "(xs) => xs.map((x) => [x.dataset.slot, Number(x.value)])"
+    )
+    return {name: value for name, value in pairs}

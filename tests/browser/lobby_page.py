@@ -95,3 +95,15 @@ def _set_field(field: Locator, value: str | bool) -> None:
         field.select_option(value)
     else:
         field.fill(value)
+
+
+def my_matches(page: Page) -> dict[str, dict[str, str]]:
+    """The lobby's "My matches": {match id: {seat: rejoin link}}."""
+    out: dict[str, dict[str, str]] = {}
+    for row in page.locator("#my-matches tr[data-match]").all():
+        links = {
+            a.get_attribute("data-seat") or "": a.get_attribute("href") or ""
+            for a in row.locator("a.rejoin").all()
+        }
+        out[row.get_attribute("data-match") or ""] = links
+    return out

@@ -111,6 +111,7 @@ def play(
     save: Annotated[Path | None, typer.Option(help="Write the match record here.")] = None,
 ) -> None:
     """Play a match in the terminal against a bot, or hotseat."""
+    from gladiator.cli.line_editing import order_history
     from gladiator.cli.play import Abandoned, TerminalGame
 
     try:
@@ -151,7 +152,8 @@ def play(
             lambda q, secret: Prompt.ask(q, password=secret),
             budgets=dict.fromkeys(bots, budget),
         )
-        game.run(save)
+        with order_history(rs.name):  # line editing and history (cli/line_editing.py)
+            game.run(save)
     except (Abandoned, EOFError, KeyboardInterrupt):
         console.print("\nmatch abandoned.")
     except (UserError, ValueError) as exc:

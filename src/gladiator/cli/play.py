@@ -16,6 +16,8 @@ from rich.table import Table
 from rich.text import Text
 
 from gladiator.bots import Bot
+from gladiator.cli.meanings import meaning
+from gladiator.cli.redraw import changes
 from gladiator.core.decisions import ChooseOne, Decision, IllegalOrder
 from gladiator.core.match import Match
 
@@ -49,13 +51,15 @@ class TerminalGame:
         self.rng = random.Random(bot_seed)
         self.shown = 0
         self.rolls_shown = 0
+        self.screen: str | None = None  # the board and sheets as last printed (redraw.py)
 
     def run(self, save: Path | None = None) -> None:
         m = self.match
         self.console.print(
             Panel(
                 f"{m.ruleset.title}\nseed commitment {m.commitment}\n"
-                f"you play: {', '.join(sorted(self.humans)) or 'nobody'}; type ? for help",
+                f"you play: {', '.join(sorted(self.humans)) or 'nobody'}; type ? for help, "
+                "board to redraw everything",
                 title="gladiator",
             )
         )
@@ -97,7 +101,9 @@ class TerminalGame:
                 except OSError as exc:
                     self.console.print(f"could not save the record to {save}: {exc.strerror}")
 
-    def _show(self) -> None:
+    def _show(self, full: bool = False) -> None:
+        """New dice and events, then the board and sheets: in full the first time (or asked),
+        after that only what changed (redraw.py)."""
         m = self.match
         new = m.events[self.shown :]
         self.shown = len(m.events)
@@ -109,7 +115,11 @@ class TerminalGame:
             self.console.print(f"  {e['text']}", highlight=False, markup=False)
         if m.finished:
             return
-        self.console.print(m.ruleset.render_text(m.state, None), highlight=False, markup=False)
+        text = m.ruleset.render_text(m.state, None)
+        shown = text if full else changes(self.screen, text)
+        self.screen = text
+        if shown:
+            self.console.print(shown, highlight=False, markup=False)
 
     def _human(self, seat: str, decision: Decision, hotseat: bool) -> None:
         secret = decision.secret and hotseat
@@ -122,6 +132,9 @@ class TerminalGame:
                 raise Abandoned
             if text in ("?", "help", ""):
                 self._help(decision)
+                continue
+            if text.lower() in ("board", "redraw"):
+                self._show(full=True)
                 continue
             try:
                 self.match.submit(seat, text)
@@ -136,10 +149,14 @@ class TerminalGame:
     def _help(self, decision: Decision) -> None:
         if isinstance(decision, ChooseOne):
             table = Table("order", "meaning", title=decision.prompt)
+            glossary = getattr(self.match.ruleset, "glossary", None)
+            words = glossary() if callable(glossary) else {}
             for o in decision.options:
-                table.add_row(o.text, o.label)
+                table.add_row(o.text, o.label or meaning(o.text, words))
+            for note in words.get("notes", []):
+                self.console.print(note, highlight=False, markup=False)
             self.console.print(table)
         else:
             legal: list[Any] | None = decision.legal(40)
             self.console.print(decision.to_dict() if legal is None else ", ".join(legal))
-        self.console.print("q quits.")
+        self.console.print("board redraws everything; Up and Down recall earlier entries; q quits.")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
@@ -10,7 +10,7 @@ from pydantic import BaseModel, ValidationError
 
 from gladiator.core import hexgrid as hg
 
-__all__ = ["hexagon_arena", "validate_options"]
+__all__ = ["described", "hexagon_arena", "validate_options"]
 
 
 def validate_options(
@@ -30,3 +30,15 @@ def validate_options(
 def hexagon_arena(side: int) -> hg.HexMap:
     """A hexagonal arena of `side` hexes a side, built once per size."""
     return hg.hexagon(side)
+
+
+def described(notes: Mapping[str, str]) -> Callable[[dict[str, Any]], None]:
+    """A `json_schema_extra` that gives each option of the schema its one-line note as its
+    `description`, so front ends (the lobby) can say what every option does."""
+
+    def extra(schema: dict[str, Any]) -> None:
+        for name, prop in schema.get("properties", {}).items():
+            if name in notes:
+                prop["description"] = notes[name]
+
+    return extra

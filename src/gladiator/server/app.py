@@ -28,7 +28,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
 from gladiator import registry
-from gladiator.core.match import ReplayMismatch
+from gladiator.core.decisions import IllegalOrder
+from gladiator.core.match import NotYourTurn, ReplayMismatch
 from gladiator.core.record import RecordError
 from gladiator.server import messages, security
 from gladiator.server.bots_api import bots_api
@@ -38,6 +39,7 @@ from gladiator.server.hub import Connection, Hub, LiveMatch, Unavailable
 from gladiator.server.levels_api import levels_api
 from gladiator.server.messages import CreateMatchBody, Hello, OrderBody, OrderMessage, PreviewBody
 from gladiator.server.replay import ReplayBook
+from gladiator.server.rules_page import rules_routes
 from gladiator.server.security import Refused
 from gladiator.store import Store, StoreError
 
@@ -204,14 +206,23 @@ def create_app(
             rs = registry.get(name)
             opts = rs.normalise_options({})
             notes = getattr(rs, "option_notes", None)
+            glossary = getattr(rs, "glossary", None)
+            # Every option's note: the ruleset's own hint, else its schema's description.
+            described = {
+                k: p["description"]
+                for k, p in rs.options_schema().get("properties", {}).items()
+                if isinstance(p.get("description"), str)
+            }
             out.append(
                 {
                     "name": rs.name,
                     "title": rs.title,
                     "options": _form_defaults(opts, rs.options_schema()),
                     "seats": list(rs.seats(opts)),
-                    "option_notes": dict(notes) if isinstance(notes, dict) else {},
+                    "option_notes": {**described, **(notes if isinstance(notes, dict) else {})},
                     "options_schema": rs.options_schema(),
+                    "glossary": glossary() if callable(glossary) else {},
+                    "rules": f"/rules/{rs.name}",
                 }
             )
         return JSONResponse(out)
@@ -319,6 +330,29 @@ def create_app(
             return JSONResponse(answer)
         return JSONResponse({"error": answer["message"], **answer}, status_code=409)
 
+    async def check(request: Request) -> Response:
+        """What the server would make of an order, without giving it: the order form's preview,
+        read by the ruleset's own parser. An illegal order is an answer here, not an error."""
+        live, seat = await caller(request)
+        if seat is None:
+            return _error(403, "a spectator cannot give orders")
+        body = await body_of(request, OrderBody)
+        async with live.lock:
+            try:
+                canonical = live.match.check(seat, body.order)
+            except IllegalOrder as exc:
+                return JSONResponse(
+                    {
+                        "ok": False,
+                        "error": str(exc),
+                        "reason": exc.reason,
+                        "legal": list(exc.legal[:50]),
+                    }
+                )
+            except NotYourTurn as exc:
+                return JSONResponse({"ok": False, "error": str(exc), "reason": str(exc)})
+        return JSONResponse({"ok": True, "order": canonical})
+
     async def record(request: Request) -> Response:
         match_id = request.path_params["match_id"]
         if not _MATCH_ID.match(match_id):
@@ -421,10 +455,12 @@ def create_app(
         Route("/api/matches", list_matches, methods=["GET"]),
         Route("/api/matches/{match_id}/view", view),
         Route("/api/matches/{match_id}/orders", order, methods=["POST"]),
+        Route("/api/matches/{match_id}/check", check, methods=["POST"]),
         Route("/api/matches/{match_id}/record", record),
         Route("/api/matches/{match_id}/replay", replay),
         WebSocketRoute("/ws/{match_id}", socket),
         Route("/campaign/{campaign_id}", page("campaign.html")),
+        *rules_routes(),
         *campaign_routes(campaigns, check_origin, body_of),
     ]
     if static.is_dir():

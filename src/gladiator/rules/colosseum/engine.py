@@ -333,5 +333,9 @@ class ColosseumRules(Ruleset[ColosseumState]):
     def scene(self, state: ColosseumState, seat: str | None) -> dict[str, Any]:
         return presentation.scene(state, seat)
 
+    def glossary(self) -> dict[str, Any]:
+        """What the orders, badges and sheet rows mean (presentation.py), for front ends."""
+        return presentation.glossary()
+
     def render_text(self, state: ColosseumState, seat: str | None) -> str:
         return presentation.render(state, seat)

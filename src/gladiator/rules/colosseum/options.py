@@ -23,7 +23,7 @@ from gladiator.rules.colosseum.teams import (
     pack_beasts,
     parse_teams,
 )
-from gladiator.rules.common import validate_options
+from gladiator.rules.common import described, validate_options
 
 __all__ = ["SEAT_NAMES", "ColosseumOptions", "normalise"]
 
@@ -79,8 +79,47 @@ def _no_talents() -> list[str]:
     return ["", ""]
 
 
+# What the lobby shows beside each option (the schema's descriptions, rules.common.described).
+OPTION_NOTES: dict[str, str] = {
+    "gladiators": "each gladiator's class in seat order; random rolls 1D3 (§3.4)",
+    "board_width": "the arena map's width in hex columns (§4.1, §7.7)",
+    "board_height": "the arena map's height in hex rows (§4.1, §7.7)",
+    "crt": "which Combat Results Table: the rules' (recommended) or the reference sheet's (Q1)",
+    "endurance": "the §17.2 endurance constant: the rules' −4 (recommended) or the sheet's −2 (Q4)",
+    "stumble_rule": "the §15.2.1 stumble check: the rules' 1D6 form or the sheet's 2D6 form (Q5)",
+    "performance": "the §18.3 performance value in tenths (recommended) or raw (Q7)",
+    "left_handed": "per seat: a left-handed gladiator swaps T11's positional advantages (§9.2)",
+    "reaction_time": "seconds to write a plot; then one that does nothing is given; 0: off (§7.5)",
+    "throw_thr": "a throw's distance: 1D6 + Thr (bonus, recommended) or 1D6 − Thr as printed (Q10)",
+    "prone_trip": "knocked Prone and tripped at once: the trip is spent, or he stumbles first (E7)",
+    "prone_kn": "a Prone man plotting KN is rising, or at the mercy of whoever enters (§8.3, M5)",
+    "advanced": "the Advanced Game, §19-§29: styles, nets, weapons, specials, walls, ...",
+    "solitaire": "seats the §29 centurion rules move after the others have plotted",
+    "arena_size": "the Arena Size: rolled, or 1 (the Colosseum) to 5 (a Fighting Pit) (§25.2)",
+    "walls": "the map's edges may be arena walls (§25, Advanced Game)",
+    "wall_stumble": "a collision with a wall is followed by a Stumble check (§25.4, W5)",
+    "styles": "a T37 fighting style per seat (§19), or random",
+    "weapons": "per seat, where the style lets him choose (§21, §24): e.g. sword,axe",
+    "two_weapon_results": "two weapons: his results read as defence, or shifted as attack (§24.3)",
+    "beasts": "a beast hunt (§28): seat:kind, e.g. blue:lion (or blue:random)",
+    "specials": "special attacks and defences in the allocation (§22, Advanced Game)",
+    "sand_loss": "Sand's CF loss: the rules' 2D3 + H bonus or the sheet's 1D3 (Q8)",
+    "block_result": "Block turns chest attacks into S (text) or no effect (reference) (Q9)",
+    "max_turns": "turns before the match is stopped as a draw",
+    "teams": "team combat (§27): sides of seats, e.g. red+green:blue",
+    "team_end": "a team match ends when one side is down, or after team_turns turns (§27.7)",
+    "team_turns": "turns of a timed team match (§27.7.1)",
+    "talents": "per seat, T36 talent codes separated by commas, e.g. FA,TH (§36)",
+    "talent_prerequisites": "styles and optional weapons need their talents (§36.3, §21.1.1)",
+    "entrants": "per seat, a campaign's gladiator (set by the Campaign Game, §30-§35)",
+    "sine_missione": "a death match: no mercy is asked or given (§30.2.2)",
+}
+
+
 class ColosseumOptions(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(
+        extra="forbid", strict=True, json_schema_extra=described(OPTION_NOTES)
+    )
 
     # §3.4: each gladiator's class, in seat order; "random" rolls 1D3 (1 light, 2 medium,
     # 3 heavy) when the log sheet is made (a match option, not a rule of the book).

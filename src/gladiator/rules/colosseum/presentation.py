@@ -11,6 +11,7 @@ from gladiator.core.protocol import empty_scene
 from gladiator.core.textmap import ARROWS, draw
 from gladiator.rules.colosseum.beasts import counter_hexes, tail
 from gladiator.rules.colosseum.board import board_of
+from gladiator.rules.colosseum.glossary import glossary
 from gladiator.rules.colosseum.logsheet import AREA_NAMES, LogSheet
 from gladiator.rules.colosseum.logsheet_render import render_text as render_sheet
 from gladiator.rules.colosseum.nets import LOOSE
@@ -23,7 +24,7 @@ from gladiator.rules.colosseum.vocabulary import AREAS
 from gladiator.rules.colosseum.walls import wall_sides
 from gladiator.rules.colosseum.weapons import weapon
 
-__all__ = ["render", "scene", "status_line"]
+__all__ = ["glossary", "render", "scene", "status_line"]
 
 MARGIN = 3  # hexes of arena shown around the fighters
 

@@ -166,6 +166,10 @@ class QuickRules(Ruleset[QuickState]):
     def scene(self, state: QuickState, seat: str | None) -> dict[str, Any]:
         return presentation.scene(state, seat)
 
+    def glossary(self) -> dict[str, Any]:
+        """What the orders, badges and sheet rows mean (presentation.py), for front ends."""
+        return presentation.glossary()
+
     def render_text(self, state: QuickState, seat: str | None) -> str:
         lines = [presentation.status_line(f) for f in state.fighters.values()]
         return presentation.render_board(state) + "\n\n" + "\n".join(lines)

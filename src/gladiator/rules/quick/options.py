@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from gladiator.rules.common import validate_options
+from gladiator.rules.common import described, validate_options
 
 __all__ = ["SEAT_NAMES", "QuickOptions", "normalise"]
 
@@ -19,9 +19,22 @@ def _two_random() -> list[ClassName]:
     return ["random", "random"]
 
 
+# What the lobby shows beside each option (the schema's descriptions, rules.common.described).
+OPTION_NOTES: dict[str, str] = {
+    "gladiators": "one class per gladiator in seat order; random rolls it (QR11)",
+    "arena_side": "the hexagon arena's side in hexes (QR1)",
+    "fate": "who turns the thumbs for a helpless man: auto, victor, crowd or vote (QR6)",
+    "strike_arc": "which adjacent hexes a gladiator may strike into: his front only, or any (QR5)",
+    "net_casts_per_turn": "how many times a Retiarius may cast his net in one turn (QR8)",
+    "max_rounds": "rounds before the match is stopped as a draw (QR12)",
+}
+
+
 class QuickOptions(BaseModel):
     # Strict: `true` is not a number of rounds, "3" is not a side length.
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(
+        extra="forbid", strict=True, json_schema_extra=described(OPTION_NOTES)
+    )
 
     # One entry per gladiator, in seat order (red, blue, ...). "random" rolls the class (QR11).
     gladiators: list[ClassName] = Field(default_factory=_two_random)

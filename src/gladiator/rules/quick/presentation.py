@@ -143,3 +143,42 @@ def _panel(state: QuickState, f: Fighter) -> dict[str, Any]:
         # §7: each point of strength lost is a box checked off the track (it may fall below 0).
         "boxes": [{"label": "Strength", "total": f.max_strength, "checked": lost}],
     }
+
+
+def glossary() -> dict[str, Any]:
+    """What the orders, badges and sheet rows mean, for front ends' tooltips and help."""
+    return {
+        "orders": {
+            "F": "step forward (1 AP, §5.2.1)",
+            "SFL": "step to the left-front without turning (2 AP, §5.2.2)",
+            "SFR": "step to the right-front without turning (2 AP, §5.2.2)",
+            "B": "step back without turning (2 AP, §5.2.2)",
+            "SBL": "step to the left-rear without turning (2 AP, §5.2.2)",
+            "SBR": "step to the right-rear without turning (2 AP, §5.2.2)",
+            "L": "pivot one hex face left (1 AP, §5.2.3)",
+            "R": "pivot one hex face right (1 AP, §5.2.3)",
+            "ST": "strike at an adjacent opponent (1 AP, one a turn, §5.2.4); ST>blue names him",
+            "NET": "the Retiarius casts his net (2 AP, §5.2.5)",
+            "E": "end the turn",
+            "UP": "thumbs up: spare the helpless gladiator",
+            "DOWN": "thumbs down: kill the helpless gladiator",
+        },
+        "states": {
+            "helpless": "helpless: his fate is decided by thumbs up or down (QR6)",
+            "killed": "killed",
+            "dead": "dead",
+            "slain": "slain while helpless",
+            "spared": "spared: out of the fight, alive",
+            "ensnared": "caught in a net: −3 AP (§5.3.5, §10.5)",
+            "off-balance": "off balance: −2 AP next turn (§9.3, §9.4)",
+            "unarmed": "his weapon is broken (§9.6)",
+            "no shield": "his shield is gone (§9.2)",
+            "no net": "his net is cast (§9.2)",
+        },
+        "rows": {
+            "Strength": "current/starting strength: wounds take it off (§3.1)",
+            "Weapon": "what he strikes with",
+            "Off hand": "shield or net",
+        },
+        "notes": ["Orders are typed in the short notation; ? lists them with their meaning."],
+    }

@@ -237,6 +237,10 @@ class SkirmishRules(Ruleset[SkirmishState]):
     def scene(self, state: SkirmishState, seat: str | None) -> dict[str, Any]:
         return presentation.scene(state, seat)
 
+    def glossary(self) -> dict[str, Any]:
+        """What the orders, badges and sheet rows mean (presentation.py), for front ends."""
+        return presentation.glossary()
+
     def render_text(self, state: SkirmishState, seat: str | None) -> str:
         return presentation.render(state, seat)
 

@@ -13,7 +13,7 @@ from pydantic import (
     model_validator,
 )
 
-from gladiator.rules.common import validate_options
+from gladiator.rules.common import described, validate_options
 from gladiator.rules.skirmish.tables import tables
 
 __all__ = ["SEAT_NAMES", "SkirmishOptions", "normalise"]
@@ -26,8 +26,19 @@ def _two_thracians() -> list[SheetName]:
     return ["thracian", "thracian"]
 
 
+# What the lobby shows beside each option (the schema's descriptions, rules.common.described).
+OPTION_NOTES: dict[str, str] = {
+    "gladiators": "one character sheet per gladiator in seat order (§2)",
+    "arena_side": "the hexagon arena's side in hexes (§1.3)",
+    "start": "apart (evenly round the centre) or engaged (face to face in the middle) (SR1)",
+    "max_turns": "turns before the match is stopped as a draw (SR9)",
+}
+
+
 class SkirmishOptions(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(
+        extra="forbid", strict=True, json_schema_extra=described(OPTION_NOTES)
+    )
 
     # One character sheet per gladiator, in seat order (§2; the source's sheet is the Thracian).
     gladiators: list[SheetName] = Field(default_factory=_two_thracians)

@@ -148,3 +148,22 @@ def _panel(state: SkirmishState, f: Fighter, viewer: str | None) -> dict[str, An
         "rows": rows,
         "boxes": boxes,
     }
+
+
+def glossary() -> dict[str, Any]:
+    """What the badges and sheet rows mean (each move's meaning is its option's label, from the
+    sheet), for front ends' tooltips and help."""
+    return {
+        "orders": {
+            "FIRST": "act first this turn",
+            "SECOND": "act second this turn",
+        },
+        "states": {
+            "floored": "on the ground (§7)",
+            "entangled": "caught in the net",
+            "stunned": "stunned (§5)",
+            "dead": "dead (§6.11)",
+        },
+        "rows": {},
+        "notes": ["A move is written with its two-letter code from the sheet; a hex as q,r."],
+    }

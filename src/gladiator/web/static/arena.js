@@ -27,7 +27,10 @@
 //   body[data-seat]         the seat shown now ("" for a spectator)
 
 import { Board } from "./hexsvg.js";
-import { Connection } from "./net.js";
+import { citeLinks } from "./cite.js";
+import { explainRows, loadGlossary } from "./glossary.js";
+import { rememberSeats } from "./my_matches.js";
+import { checkOrder, Connection } from "./net.js";
 import { decisionForm } from "./orders.js";
 import { renderPanels } from "./sheet.js";
 
@@ -99,12 +102,18 @@ function setStatus(text, ok) {
 function onWelcome(player, msg) {
   player.seat = msg.seat;
   player.role = msg.role;
+  if (msg.seat) rememberSeats(matchId, msg.ruleset, { [msg.seat]: `/match/${encodeURIComponent(matchId)}#t=${player.token}` });
   if (!game.welcome) {
     game.welcome = msg;
     game.seats = msg.seats || [];
     $("#title").textContent = msg.title || msg.ruleset || "Arena";
     document.title = `${msg.title || "GLADIATOR"} — arena`;
     $("#seed").textContent = `Seed commitment: ${msg.commitment}`;
+    // The meanings of orders and badges (glossary.js): the order form waits for them.
+    loadGlossary(msg.ruleset).then((g) => {
+      game.glossary = g;
+      render();
+    });
   }
   render();
 }
@@ -133,7 +142,7 @@ function appendEvents(events) {
     game.events.push(ev);
     const li = document.createElement("li");
     li.dataset.type = ev.type || "";
-    li.textContent = ev.text || JSON.stringify(ev);
+    li.append(citeLinks(ev.text || JSON.stringify(ev), game.welcome && game.welcome.ruleset));
     list.appendChild(li);
   }
   if (events.length) list.scrollTop = list.scrollHeight;
@@ -253,11 +262,12 @@ function draw(player) {
     board.render(scene, game.seats);
     $("#caption").textContent = scene.caption || "";
     renderPanels($("#panels"), scene.panels, game.seats);
+    if (game.glossary) explainRows($("#panels"), game.glossary);
   }
   if (!view) return;
   if (mustDecide(player)) {
     const key = `${game.events.length}|${JSON.stringify(view.decision)}`;
-    if (key !== game.formKey) buildForm(player, key);
+    if (key !== game.formKey && game.glossary !== undefined) buildForm(player, key);
     $("#waiting").textContent = "";
   } else {
     clearForm();
@@ -284,6 +294,9 @@ function buildForm(player, key) {
     },
     preview: (option) => board.setGhost(option, player.seat),
     select: (hex) => board.setSelected(hex),
+    check: (text) => checkOrder(matchId, player.token, text),
+    glossary: game.glossary,
+    memory: `${matchId}|${player.seat}`,
   });
   board.setLegal(game.form.legalHexes);
   board.setSelected(null);

@@ -5,10 +5,14 @@
 // lists: [data-opt="NAME"][data-index="i"] plus .add/.remove buttons), #options-error,
 // #seats tr[data-seat] > select, #seed-input, #create, #create-error,
 // #created a[data-seat] (seat links), #hotseat-link, #spectator-link, #commitment,
-// #running and #finished rows tr[data-match] with a.spectate / a.replay links, #refresh.
+// #running and #finished rows tr[data-match] with a.spectate / a.replay links, #refresh,
+// #rules-link (the ruleset's rules reference), #my-matches tr[data-match] with a.rejoin[data-seat]
+// links and button.forget (the seats this browser holds, my_matches.js).
+// A new match's first seat is human and the others a bot of the default level (normal).
 
 import { getJSON, postJSON } from "./net.js";
 import { seatColour } from "./hexsvg.js";
+import { forgetMatch, myMatches, rememberSeats } from "./my_matches.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -73,6 +77,11 @@ function pick(name) {
   lobby.current = r;
   lobby.options = structuredClone(r.options || {});
   lobby.choice = new Map();
+  const rules = $("#rules-link");
+  if (rules) {
+    rules.href = r.rules || `/rules/${encodeURIComponent(r.name)}`;
+    rules.textContent = `Rules reference: ${r.title}`;
+  }
   drawOptions();
   setSeats(r.seats || []);
   lobby.valid = true;
@@ -226,12 +235,22 @@ function levelsOf(ruleset) {
   return lobby.levels.rulesets[ruleset] || [];
 }
 
+// The first seat is the player's; every other seat a bot of the default level, where the
+// server has levels for this ruleset.
+function defaultSeat(i) {
+  const levels = levelsOf(lobby.current && lobby.current.name);
+  const wanted = lobby.levels && lobby.levels.default;
+  if (i === 0 || !levels.length) return "human";
+  const level = levels.find((lv) => lv.level === wanted) || levels[0];
+  return `level:${level.level}`;
+}
+
 function setSeats(seats) {
   lobby.seats = seats.map(seatName);
   const table = $("#seats");
   table.replaceChildren();
   lobby.seats.forEach((seat, i) => {
-    if (!lobby.choice.has(seat)) lobby.choice.set(seat, "human");
+    if (!lobby.choice.has(seat)) lobby.choice.set(seat, defaultSeat(i));
     const select = h("select", { "aria-label": `${seat} is played by` });
     select.appendChild(h("option", { value: "human" }, "Human"));
     for (const lv of levelsOf(lobby.current && lobby.current.name)) {
@@ -307,6 +326,8 @@ function rememberSpectator(id, link) {
 
 function showCreated(res) {
   if (res.spectator) rememberSpectator(res.id, res.spectator);
+  const links = Object.entries(res.seats || {}).filter(([, info]) => info && info.link);
+  if (links.length) rememberSeats(res.id, lobby.current.name, Object.fromEntries(links.map(([seat, info]) => [seat, info.link])));
   const box = $("#created");
   box.replaceChildren();
   box.appendChild(h("h3", {}, `Match ${res.id}`));
@@ -345,6 +366,7 @@ async function loadMatches() {
     return;
   }
   if (!Array.isArray(matches)) matches = matches.matches || [];
+  drawMyMatches(matches);
   const running = $("#running");
   const finished = $("#finished");
   running.replaceChildren();
@@ -373,6 +395,37 @@ async function loadMatches() {
   }
   if (!running.rows.length) running.appendChild(h("tr", {}, h("td", { class: "empty" }, "none")));
   if (!finished.rows.length) finished.appendChild(h("tr", {}, h("td", { class: "empty" }, "none")));
+}
+
+// The seats this browser holds (my_matches.js): a rejoin link per seat, a replay link once
+// the match is over, and a way to forget it.
+function drawMyMatches(listed) {
+  const table = $("#my-matches");
+  if (!table) return;
+  table.replaceChildren();
+  const status = new Map(listed.map((m) => [m.id, m.status]));
+  for (const m of myMatches()) {
+    const links = h("td", { class: "links" });
+    for (const [seat, link] of Object.entries(m.seats)) {
+      links.appendChild(h("a", { class: "rejoin", "data-seat": seat, href: link }, `Rejoin as ${seat}`));
+      links.append(" ");
+    }
+    if (status.get(m.id) === "finished") links.appendChild(h("a", { class: "replay", href: `/replay/${encodeURIComponent(m.id)}` }, "Replay"));
+    const forget = h("button", { type: "button", class: "forget", "aria-label": `forget match ${m.id}` }, "forget");
+    forget.addEventListener("click", () => {
+      forgetMatch(m.id);
+      drawMyMatches(listed);
+    });
+    table.appendChild(
+      h("tr", { "data-match": m.id },
+        h("td", {}, h("code", {}, m.id)),
+        h("td", {}, m.ruleset || ""),
+        h("td", {}, status.get(m.id) || ""),
+        links,
+        h("td", {}, forget)),
+    );
+  }
+  if (!table.rows.length) table.appendChild(h("tr", {}, h("td", { class: "empty" }, "none yet: the seats you create or open are kept in this browser")));
 }
 
 start();

@@ -132,3 +132,13 @@ export function postJSON(url, data) {
     body: JSON.stringify(data),
   });
 }
+
+// What the server makes of an order without giving it (POST /api/matches/{id}/check):
+// {ok: true, order: canonical} or {ok: false, error, reason, legal}.
+export function checkOrder(matchId, token, text) {
+  return getJSON(`/api/matches/${encodeURIComponent(matchId)}/check`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ order: text }),
+  });
+}

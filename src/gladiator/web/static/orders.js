@@ -4,7 +4,18 @@
 // DOM (inside the container given): .prompt, #option-filter, #options with one
 // button[data-option="TEXT"] per option, [data-slot="NAME"] number inputs with .minus/.plus
 // buttons, #total, [data-hex-option="q,r"] buttons, #arrange li[data-item] with .up/.down,
-// #order-text (the order in the text notation, always editable), #submit.
+// #order-text (the order in the text notation, always editable, never pre-filled), #submit,
+// #order-check[data-checked="TEXT"] (what the server's parser makes of the typed order, or what is legal instead),
+// #presets button[data-preset="last|balanced|attack|defence"] (distribute), #order-help (the
+// legend of orders and badges).
+//
+// Typing: any spelling the ruleset's own parser reads is accepted (`ff(r)`, `A3:head D2:arms`):
+// the form asks the server (hooks.check, POST /api/matches/{id}/check) and shows the canonical
+// order or the reason and the legal orders; the text is sent as typed.
+
+import { legend, meaningOf } from "./glossary.js";
+import { serverCheck } from "./order_check.js";
+import { amountsOf, hasAttackDefence, lastOrder, presets, rememberOrder } from "./presets.js";
 
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -20,13 +31,19 @@ function h(tag, attrs = {}, ...children) {
   return node;
 }
 
-// hooks: {submit(text), preview(option|null), select(hex|null)}
+// hooks: {submit(text), preview(option|null), select(hex|null), check(text) -> Promise of
+// {ok, order} or {ok: false, error, reason, legal} (optional), glossary (optional, see
+// glossary.js), memory (a key for "repeat last", optional)}
 export function decisionForm(container, decision, hooks) {
   container.replaceChildren();
   const form = h("form", { class: `decision decision-${decision.kind}`, autocomplete: "off" });
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
-    if (!submit.disabled) hooks.submit(orderText.value.trim());
+    if (submit.disabled) return;
+    // An empty distribute form is the empty allocation, "-" in every ruleset's notation.
+    const text = orderText.value.trim() || (decision.kind === "distribute" ? "-" : "");
+    if (hooks.memory) rememberOrder(`${hooks.memory}|${decision.kind}`, ctx.canonical || text);
+    hooks.submit(text);
   });
   form.appendChild(h("p", { class: "prompt" }, decision.prompt || "Your decision"));
   const notes = [];
@@ -53,7 +70,10 @@ export function decisionForm(container, decision, hooks) {
 
   const kinds = { choose: chooseForm, distribute: distributeForm, hex: hexForm, arrange: arrangeForm };
   const build = kinds[decision.kind] || freeForm;
-  const ctl = build(body, decision, { orderText, submit, check, hooks });
+  const ctx = { orderText, submit, check, hooks, canonical: null, onCanonical: null };
+  const ctl = build(body, decision, ctx);
+  serverCheck(decision, ctx);
+  if (hooks.glossary) form.appendChild(legend(hooks.glossary));
   return {
     legalHexes: ctl.legalHexes || [],
     pickHex: ctl.pickHex || (() => {}),
@@ -62,7 +82,8 @@ export function decisionForm(container, decision, hooks) {
 }
 
 // -- choose ------------------------------------------------------------------------------------
-function chooseForm(body, d, { orderText, submit, hooks }) {
+function chooseForm(body, d, ctx) {
+  const { orderText, submit, hooks } = ctx;
   const options = d.options || [];
   const filter = h("input", {
     id: "option-filter",
@@ -86,9 +107,10 @@ function chooseForm(body, d, { orderText, submit, hooks }) {
   };
 
   for (const opt of options) {
+    const meaning = opt.label || meaningOf(opt.text, hooks.glossary);
     const node = h(
       "button",
-      { type: "button", class: "option", "data-option": opt.text, title: opt.label || opt.text },
+      { type: "button", class: "option", "data-option": opt.text, title: meaning ? `${opt.text}: ${meaning}` : opt.text },
       h("span", { class: "option-text" }, opt.text),
       opt.label ? h("span", { class: "option-label" }, opt.label) : null,
     );
@@ -101,7 +123,7 @@ function chooseForm(body, d, { orderText, submit, hooks }) {
     node.addEventListener("mouseleave", () => hooks.preview(selected));
     const li = h("li", {}, node);
     list.appendChild(li);
-    buttons.push({ opt, node, li, hay: `${opt.text} ${opt.label || ""}`.toLowerCase() });
+    buttons.push({ opt, node, li, hay: `${opt.text} ${meaning || ""}`.toLowerCase() });
   }
   filter.addEventListener("input", () => {
     const words = filter.value.toLowerCase().split(/\s+/).filter(Boolean);
@@ -111,10 +133,16 @@ function chooseForm(body, d, { orderText, submit, hooks }) {
     const match = options.find((o) => sameText(o.text, orderText.value));
     select(match || null, true);
   });
+  // Another spelling of an option (ff(r) for F F(R)): the server's reading selects it.
+  ctx.onCanonical = (canonical) => {
+    const match = options.find((o) => o.text === canonical);
+    if (match) select(match, true);
+  };
   const legalHexes = options.filter((o) => o.hex).map((o) => o.hex);
   return {
     legalHexes,
-    focus: () => (options.length > 12 ? filter : buttons[0] ? buttons[0].node : orderText).focus(),
+    // A long list is typed into (the book's notation, keyboard only); a short one is picked.
+    focus: () => (options.length > 12 ? orderText : buttons[0] ? buttons[0].node : orderText).focus(),
     pickHex(q, r) {
       const here = options.filter((o) => o.hex && o.hex[0] === q && o.hex[1] === r);
       if (!here.length) return;
@@ -126,7 +154,8 @@ function chooseForm(body, d, { orderText, submit, hooks }) {
 }
 
 // -- distribute ------------------------------------------------------------------------------
-function distributeForm(body, d, { orderText, submit, check }) {
+function distributeForm(body, d, ctx) {
+  const { orderText, submit, check, hooks } = ctx;
   const slots = d.slots || [];
   const values = new Map(slots.map((s) => [s.name, s.min || 0]));
   const inputs = new Map();
@@ -164,11 +193,17 @@ function distributeForm(body, d, { orderText, submit, check }) {
     );
   }
   const total = h("p", { id: "total", class: "total" });
-  body.append(table, total);
+  const bar = presetBar(d, hooks, (amounts) => {
+    for (const s of slots) values.set(s.name, amounts.get(s.name) || 0);
+    for (const [name, input] of inputs) input.value = String(values.get(name));
+    update(true);
+  });
+  body.append(...(bar ? [bar] : []), table, total);
 
+  // Nothing allocated is an empty field (the order "-" is sent for it), never a pre-filled "-".
   const format = () => {
     const parts = slots.filter((s) => values.get(s.name)).map((s) => `${s.name}:${values.get(s.name)}`);
-    return parts.length ? parts.join(" ") : "-";
+    return parts.join(" ");
   };
   const problems = () => {
     const out = [];
@@ -212,35 +247,67 @@ function distributeForm(body, d, { orderText, submit, check }) {
       const v = values.get(name);
       input.classList.toggle("invalid", !(v >= s.min && v <= s.max));
     }
-    if (fromInputs) orderText.value = format();
-    check.textContent = out.join("; ");
+    if (fromInputs) {
+      orderText.value = format();
+      ctx.canonical = null;
+    }
+    check.className = out.length ? "order-check bad" : "order-check";
+    check.textContent = out.length ? out.join("; ") : spent ? "" : "nothing allocated: Submit gives the order -";
     submit.disabled = out.length > 0;
   };
-  // Typing the notation fills the inputs: NAME:n items, anything else marks the order unreadable.
-  orderText.addEventListener("input", () => {
-    const text = orderText.value.trim();
+  const fill = (amounts) => {
     for (const s of slots) values.set(s.name, s.min || 0);
-    let bad = "";
-    if (text && text !== "-") {
-      for (const item of text.replace(/,/g, " ").split(/\s+/)) {
-        const m = /^([A-Za-z][A-Za-z0-9_-]*)\s*[:=]\s*(-?\d+)$/.exec(item);
-        const slot = m && slots.find((s) => s.name.toUpperCase() === m[1].toUpperCase());
-        if (!slot) {
-          bad = `cannot read ${item}`;
-          continue;
-        }
-        values.set(slot.name, values.get(slot.name) + Number.parseInt(m[2], 10));
-      }
+    for (const [name, v] of Object.entries(amounts)) {
+      const slot = slots.find((s) => s.name.toUpperCase() === name.toUpperCase());
+      if (slot) values.set(slot.name, values.get(slot.name) + v);
     }
     for (const [name, input] of inputs) input.value = String(values.get(name));
-    update(false);
-    if (bad) {
-      check.textContent = bad;
-      submit.disabled = true;
+  };
+  // Typing the slot notation (A-HEAD:3) fills the inputs at once; any other spelling the
+  // ruleset reads (the book's A3:head D2:arms) is read by the server, whose canonical order
+  // then fills them (ctx.onCanonical).
+  orderText.addEventListener("input", () => {
+    const amounts = amountsOf(orderText.value);
+    if (amounts && Object.keys(amounts).every((n) => slots.some((s) => s.name.toUpperCase() === n))) {
+      fill(amounts);
+      update(false);
+      return;
     }
+    submit.disabled = true;
+    check.className = "order-check";
+    check.textContent = hooks.check ? "reading…" : `cannot read ${orderText.value.trim()}`;
   });
+  ctx.onCanonical = (canonical) => {
+    const amounts = amountsOf(canonical);
+    if (!amounts) return;
+    fill(amounts);
+    update(false);
+  };
   update(true);
-  return { focus: () => (inputs.values().next().value || orderText).focus() };
+  // The allocation is typed in the notation (A3:head D2:arms) straight away; Tab reaches the numbers.
+  return { focus: () => orderText.focus() };
+}
+
+// One click each: the last allocation again, balanced, all-out attack, all defence (presets.js).
+function presetBar(d, hooks, apply) {
+  const last = hooks.memory ? lastOrder(`${hooks.memory}|distribute`) : null;
+  const lastAmounts = last ? amountsOf(last) : null;
+  const found = presets(d, lastAmounts);
+  const names = [
+    ["last", "repeat last", last ? `again: ${last}` : "no earlier allocation in this match"],
+    ["balanced", "balanced", "half the CFs to attacks, half to defences, spread over the areas"],
+    ["attack", "all-out attack", "every CF to attacks, spread over the areas"],
+    ["defence", "all defence", "every CF to defences, spread over the areas"],
+  ];
+  if (!hasAttackDefence(d) && !lastAmounts) return null;
+  const bar = h("div", { id: "presets", class: "presets", role: "group", "aria-label": "allocation presets" });
+  for (const [key, label, title] of names) {
+    if (key !== "last" && !found[key]) continue;
+    const b = h("button", { type: "button", class: "preset", "data-preset": key, title, disabled: !found[key] }, label);
+    b.addEventListener("click", () => apply(found[key]));
+    bar.appendChild(b);
+  }
+  return bar;
 }
 
 // -- hex -------------------------------------------------------------------------------------
