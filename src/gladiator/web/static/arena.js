@@ -26,6 +26,7 @@
 //   #conn-status            connection state
 //   body[data-seat]         the seat shown now ("" for a spectator)
 
+import { lastPhase, phaseArrows, renderStrip, setupAnimationToggle, setupTabs } from "./board.js";
 import { Board } from "./hexsvg.js";
 import { citeLinks } from "./cite.js";
 import { explainRows, loadGlossary } from "./glossary.js";
@@ -50,6 +51,7 @@ const game = {
   formKey: null,
   form: null,
   clocks: new Map(), // seat -> deadline (unix seconds)
+  scenes: new Map(), // event count -> the scene shown then (the start of a phase, for its arrows)
 };
 
 const board = new Board($("#board"), {
@@ -58,6 +60,8 @@ const board = new Board($("#board"), {
 $("#zoom-in").addEventListener("click", () => board.zoom(1.25));
 $("#zoom-out").addEventListener("click", () => board.zoom(1 / 1.25));
 $("#zoom-fit").addEventListener("click", () => board.fit());
+setupAnimationToggle($("#animate"));
+setupTabs($(".tabs"));
 $("#handover button").addEventListener("click", () => {
   if (!game.handoverTo) return;
   game.shown = game.handoverTo;
@@ -263,6 +267,10 @@ function draw(player) {
     $("#caption").textContent = scene.caption || "";
     renderPanels($("#panels"), scene.panels, game.seats);
     if (game.glossary) explainRows($("#panels"), game.glossary);
+    if (!game.scenes.has(game.events.length)) game.scenes.set(game.events.length, scene);
+    const span = lastPhase(game.events);
+    renderStrip($("#strip"), game.events, span);
+    board.setArrows(span ? phaseArrows(game.events, span, scene.figures || [], game.scenes.get(span[0] + 1)) : []);
   }
   if (!view) return;
   if (mustDecide(player)) {

@@ -94,6 +94,9 @@ const BADGES = {
   "face down": "FD",
 };
 
+// Facing 0..5 as compass points (flat-top hexes: a side faces N, NE, SE, S, SW or NW).
+export const COMPASS = ["N", "NE", "SE", "S", "SW", "NW"];
+
 export function badgeOf(state) {
   return BADGES[state] || state.slice(0, 2).toUpperCase();
 }
@@ -108,10 +111,12 @@ export class Board {
     this.fitted = false;
     this.legal = new Set();
     this.layers = {};
-    for (const name of ["hexes", "walls", "marks", "items", "highlight", "figures", "ghost"]) {
+    for (const name of ["hexes", "walls", "marks", "items", "highlight", "arrows", "figures", "ghost"]) {
       this.layers[name] = el("g", { class: `layer-${name}` }, svg);
     }
     this.layers.ghost.setAttribute("id", "ghost");
+    this.layers.arrows.setAttribute("id", "arrows");
+    this.layers.arrows.setAttribute("pointer-events", "none");
     this.layers.ghost.setAttribute("pointer-events", "none");
     this._panning();
   }
@@ -285,7 +290,8 @@ export class Board {
         el("path", { d: "M-11,-11 L11,11 M11,-11 L-11,11", class: "dead-cross" }, g);
       }
       const title = el("title", {}, g);
-      const what = `${f.seat}: ${f.label}${states.length ? " — " + states.join(", ") : ""}`;
+      const where = `at ${f.hex[0]},${f.hex[1]} facing ${COMPASS[f.facing] || f.facing}`;
+      const what = `${f.seat}: ${f.label} ${where}${states.length ? " — " + states.join(", ") : ""}`;
       title.appendChild(document.createTextNode(what));
     }
     return g;
@@ -321,6 +327,32 @@ export class Board {
       const ghost = { ...me, hex: end || me.hex, facing: option.facing ?? me.facing, states: [] };
       layer.appendChild(this.figure(ghost, true));
     }
+  }
+
+  // The last phase's movement: one arrow per figure along the hexes it went through
+  // ([{seat, figure, points: [[q, r], ...]}]); a dashed outline as well as the seat's colour, so
+  // that the arrow does not rest on colour alone.
+  setArrows(arrows) {
+    const layer = this.layers.arrows;
+    layer.replaceChildren();
+    this._ensureArrowHead();
+    for (const a of arrows || []) {
+      if (!a.points || a.points.length < 2) continue;
+      const pts = a.points.map(([q, r]) => hexToPixel(q, r));
+      const g = el("g", { class: "move-arrow", "data-arrow": a.figure }, layer);
+      el("polyline", { points: points(pts), class: "arrow-under" }, g);
+      el("polyline", { points: points(pts), class: "arrow-line", stroke: this.colour(a.seat), "marker-end": "url(#arrow-head)" }, g);
+      const title = el("title", {}, g);
+      title.appendChild(document.createTextNode(`${a.figure} moved ${a.points.map((p) => p.join(",")).join(" → ")}`));
+    }
+  }
+
+  _ensureArrowHead() {
+    if (this.svg.querySelector("#arrow-head")) return;
+    this._ensurePattern();
+    const defs = this.svg.querySelector("defs");
+    const m = el("marker", { id: "arrow-head", viewBox: "0 0 10 10", refX: 7, refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" }, defs);
+    el("path", { d: "M0,0 L10,5 L0,10 z", fill: "#1d1b17" }, m);
   }
 
   // -- zoom and pan ------------------------------------------------------------------------
