@@ -19,6 +19,7 @@ const $ = (sel) => document.querySelector(sel);
 const lobby = {
   rulesets: [],
   bots: [],
+  botsOf: {},
   levels: null, // GET /api/levels: {levels, default, rulesets: {name: [{level, bot, budget}]}}
   current: null, // the ruleset description
   options: {}, // the options being edited (typed values)
@@ -61,6 +62,14 @@ async function start() {
     lobby.rulesets = rulesets;
     lobby.bots = Array.isArray(bots) ? bots : bots.bots || [];
     lobby.levels = levels;
+    // Per ruleset, only the bots that play it (an older server ignores the parameter).
+    lobby.botsOf = {};
+    await Promise.all(
+      rulesets.map(async (r) => {
+        const list = await getJSON(`/api/bots?ruleset=${encodeURIComponent(r.name)}`).catch(() => null);
+        if (Array.isArray(list)) lobby.botsOf[r.name] = list;
+      }),
+    );
   } catch (err) {
     showError("#options-error", `The server did not answer: ${err.message}`);
     return;
@@ -257,7 +266,8 @@ function setSeats(seats) {
       const label = `Bot, ${lv.level}${lv.level === lobby.levels.default ? " (default)" : ""}: ${lv.bot}`;
       select.appendChild(h("option", { value: `level:${lv.level}` }, label));
     }
-    for (const bot of lobby.bots) select.appendChild(h("option", { value: `bot:${bot}` }, `Bot: ${bot}`));
+    const bots = (lobby.current && lobby.botsOf[lobby.current.name]) || lobby.bots;
+    for (const bot of bots) select.appendChild(h("option", { value: `bot:${bot}` }, `Bot: ${bot}`));
     select.value = lobby.choice.get(seat);
     select.addEventListener("change", () => lobby.choice.set(seat, select.value));
     const swatch = h("span", { class: "swatch" });
