@@ -31,8 +31,10 @@ def test_two_contexts_create_in_the_lobby_and_play_a_quick_match_to_the_end(
     classes = lobby.locator('#options select[data-opt="gladiators"]').first
     assert "retiarius" in classes.locator("option").all_inner_texts()
     # A seat is offered only the bots that play the ruleset: no Colosseum tactician here.
-    offered = lobby.locator("#seats select").first.locator("option").evaluate_all(
-        "options => options.map(o => o.value)"
+    offered = (
+        lobby.locator("#seats select")
+        .first.locator("option")
+        .evaluate_all("options => options.map(o => o.value)")
     )
     assert "bot:greedy" in offered and "bot:tactician" not in offered
     made = create_match(
