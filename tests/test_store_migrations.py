@@ -80,7 +80,12 @@ def _old_style_database(url: str, *, version_row: bool = True) -> None:
     match with two orders."""
     engine = create_engine(url)
     try:
-        Base.metadata.create_all(engine, tables=MATCH_TABLES)
+        # Revision 0001's tables are the schema before migrations: made by the migration itself,
+        # then its stamp removed, so columns added since (0004) are not there.
+        with engine.begin() as conn:
+            command.upgrade(migrations_config(conn), "0001")
+            conn.execute(text("DROP TABLE alembic_version"))
+            conn.execute(text("DELETE FROM meta"))
         with engine.begin() as conn:
             if version_row:
                 conn.execute(text("INSERT INTO meta (key, value) VALUES ('schema_version', '1')"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -459,6 +460,16 @@ def _print_json(result: Any, out: Path | None) -> None:
     print(text)
 
 
+def _number(flag: str, text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError(f"{flag} must be a number, not {text!r}") from None
+    if not math.isfinite(value):
+        raise ValueError(f"{flag} must be a finite number, not {text!r}")
+    return value
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
@@ -478,11 +489,29 @@ def serve(
             "are answered unless given.",
         ),
     ] = None,
+    abandon_after: Annotated[
+        str,
+        typer.Option(
+            help="Seconds of silence from every human seat before the seats the match "
+            "waits for forfeit (0: never)."
+        ),
+    ] = "600",
+    void_after: Annotated[
+        str,
+        typer.Option(help="Seconds before a match no human ever joined is voided (0: never)."),
+    ] = "3600",
+    create_rate: Annotated[
+        str,
+        typer.Option(help="New matches and campaigns a minute per client address (0: no limit)."),
+    ] = "30",
+    create_burst: Annotated[str, typer.Option(help="How many of those may come at once.")] = "10",
 ) -> None:
     """The web arena: matches in the browser, over the network, with bots and spectators."""
+    from gladiator.server.abandonment import abandon_policy
     from gladiator.server.app import create_app
     from gladiator.server.listen import open_listener, url_of
     from gladiator.server.listen import serve as run_server
+    from gladiator.server.rate_limit import create_limit
     from gladiator.server.security import hosts_for, normalise_origin
     from gladiator.store import Store
 
@@ -490,6 +519,17 @@ def serve(
         origins = [normalise_origin(o) for o in allow_origin or []]
     except ValueError as exc:
         _fail(f"--allow-origin: {exc}")
+        return
+    try:
+        policy = abandon_policy(
+            _number("--abandon-after", abandon_after), _number("--void-after", void_after)
+        )
+        burst = _number("--create-burst", create_burst)
+        if burst != int(burst):
+            raise ValueError(f"--create-burst must be a whole number, not {create_burst}")
+        limit = create_limit(_number("--create-rate", create_rate), int(burst))
+    except ValueError as exc:
+        _fail(str(exc))
         return
     try:
         sock = open_listener(host, port)
@@ -505,7 +545,13 @@ def serve(
     console.print(f"GLADIATOR arena on {url_of(sock)}/ (Ctrl-C stops)", highlight=False)
     try:
         run_server(
-            create_app(store, allowed_origins=origins, allowed_hosts=hosts_for(host, allow_host)),
+            create_app(
+                store,
+                allowed_origins=origins,
+                allowed_hosts=hosts_for(host, allow_host),
+                abandon=policy,
+                create_limit=limit,
+            ),
             sock,
         )
     finally:

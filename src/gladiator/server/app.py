@@ -32,12 +32,14 @@ from gladiator.core.decisions import IllegalOrder
 from gladiator.core.match import NotYourTurn, ReplayMismatch
 from gladiator.core.record import RecordError
 from gladiator.server import messages, security
+from gladiator.server.abandonment import AbandonPolicy
 from gladiator.server.bots_api import bots_api
 from gladiator.server.campaign_api import campaign_routes
 from gladiator.server.campaign_runner import CampaignRunner
 from gladiator.server.hub import Connection, Hub, LiveMatch, Unavailable
 from gladiator.server.levels_api import levels_api
 from gladiator.server.messages import CreateMatchBody, Hello, OrderBody, OrderMessage, PreviewBody
+from gladiator.server.rate_limit import CreateLimit, CreationLimiter
 from gladiator.server.replay import ReplayBook
 from gladiator.server.rules_page import rules_routes
 from gladiator.server.security import Refused
@@ -112,16 +114,20 @@ def create_app(
     allowed_origins: Iterable[str] = (),
     static_dir: str | Path | None = None,
     allowed_hosts: Iterable[str] | None = None,
+    abandon: AbandonPolicy | None = None,
+    create_limit: CreateLimit | None = None,
 ) -> Starlette:
     """The arena app over `store`. `allowed_origins` are further origins whose pages may call
     the API (its own origin always may); `static_dir` holds the browser pages (default: the
     package's web/static, served if it exists; a placeholder page otherwise). On startup every
     running match of the store is resumed. `allowed_hosts`, when given, are the only Host
     header names answered: a server on loopback names only loopback, so a page on another site
-    that rebinds its DNS name to 127.0.0.1 cannot reach the tokenless API."""
+    that rebinds its DNS name to 127.0.0.1 cannot reach the tokenless API. `abandon`: the
+    abandonment clocks (default: 600 s and 3600 s); `create_limit`: new matches and campaigns a
+    minute per address (default none here; `gladiator serve` sets one, AB6)."""
     allowed = frozenset(security.normalise_origin(o) for o in allowed_origins)
     static = Path(static_dir) if static_dir is not None else DEFAULT_STATIC
-    hub = Hub(store)
+    hub = Hub(store, abandon)
     campaigns = CampaignRunner(store, hub)
     replays = ReplayBook()
 
@@ -280,8 +286,8 @@ def create_app(
 
     async def list_matches(request: Request) -> Response:
         status = request.query_params.get("status")
-        if status not in (None, "running", "finished"):
-            return _error(400, "status must be running or finished")
+        if status not in (None, "running", "finished", "void"):
+            return _error(400, "status must be running, finished or void")
         limit_text = request.query_params.get("limit", "100")
         if not _is_count(limit_text) or not 1 <= int(limit_text) <= 500:
             return _error(400, "limit must be a number 1..500")
@@ -353,15 +359,21 @@ def create_app(
                 return JSONResponse({"ok": False, "error": str(exc), "reason": str(exc)})
         return JSONResponse({"ok": True, "order": canonical})
 
+    async def no_record(match_id: str, when: str) -> Response:
+        stored = await asyncio.to_thread(store.load, match_id)
+        if stored is None:
+            raise security.NoMatch()
+        if stored.status == "void":
+            return _error(409, f"the match was voided ({(stored.outcome or {}).get('summary')})")
+        return _error(409, f"the match is not over; {when}")
+
     async def record(request: Request) -> Response:
         match_id = request.path_params["match_id"]
         if not _MATCH_ID.match(match_id):
             raise security.NoMatch()
         rec = await asyncio.to_thread(store.record, match_id)
         if rec is None:
-            if await asyncio.to_thread(store.load, match_id) is None:
-                raise security.NoMatch()
-            return _error(409, "the match is not over; its record is published at the end")
+            return await no_record(match_id, "its record is published at the end")
         return JSONResponse(rec)
 
     async def replay(request: Request) -> Response:
@@ -373,9 +385,7 @@ def create_app(
             return _error(400, "step must be a whole number")
         rec = await asyncio.to_thread(store.record, match_id)
         if rec is None:
-            if await asyncio.to_thread(store.load, match_id) is None:
-                raise security.NoMatch()
-            return _error(409, "the match is not over; it can be replayed at the end")
+            return await no_record(match_id, "it can be replayed at the end")
         try:
             rp = await asyncio.to_thread(replays.get, match_id, rec)
         except (RecordError, ReplayMismatch, ValueError) as exc:
@@ -478,6 +488,8 @@ def create_app(
     app.state.hub = hub
     app.state.campaigns = campaigns
     app.state.store = store
+    if create_limit is not None:
+        app.add_middleware(CreationLimiter, limit=create_limit)
     if allowed_hosts is not None:
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))
     # Added last, so outermost: even a refused Host gets the security headers.

@@ -171,6 +171,7 @@ class CampaignRunner:
             fight_seed(state.meta.seed, bout.id, index),
             match_id=match_id,
             seat_hashes=seat_hashes,
+            abandonable=False,  # AB5: the campaign has its own pace; a forfeit is not a bout
         )
         log.info(
             "campaign %s: bout %s fight %d is match %s", state.meta.id, bout.id, index, match_id

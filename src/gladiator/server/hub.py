@@ -30,6 +30,7 @@ from gladiator.bots.spec import parse_spec
 from gladiator.core.decisions import Decision, IllegalOrder
 from gladiator.core.match import Match, NotYourTurn
 from gladiator.server import messages
+from gladiator.server.abandonment import Abandoner, AbandonPolicy, Silence
 from gladiator.store import (
     Store,
     StoredMatch,
@@ -52,6 +53,10 @@ FINISHED_KEPT = 32  # finished matches kept in memory for HTTP lookers (sockets 
 
 class Unavailable(Exception):
     """A stored match that cannot be brought back (its data is broken); the message says why."""
+
+
+def _at(seconds: float) -> datetime:
+    return datetime.fromtimestamp(seconds, UTC)
 
 
 def _dumps(data: Any) -> str:
@@ -98,6 +103,7 @@ class LiveMatch:
         match: Match,
         on_idle: Callable[[LiveMatch], None] | None = None,
         on_finish: Callable[[str], None] | None = None,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
         self.on_idle = on_idle  # called when the match is over and nobody is connected
@@ -108,7 +114,11 @@ class LiveMatch:
         self.lock = asyncio.Lock()
         self.connections: list[Connection] = []
         self.seq = len(stored.orders)
-        self.finish_stored = stored.status == "finished"
+        self.finish_stored = stored.status != "running"
+        # A forfeit or a void (server/abandonment.py): the end the rules themselves did not reach.
+        self.ended = stored.outcome if self.finish_stored and not match.finished else None
+        self.silence = Silence.of(stored)
+        self.clock = clock
         # A bot seat stores NAME or NAME@BUDGET (docs/web.md): a bare name, as stored before
         # budgets, plays with the bot's own default.
         specs = {s.seat: parse_spec(s.bot or "random") for s in stored.seats if s.kind == "bot"}
@@ -120,7 +130,18 @@ class LiveMatch:
         self._thinking: set[tuple[str, int]] = set()
         self._tasks: set[asyncio.Task[None]] = set()
 
+    @property
+    def over(self) -> bool:
+        return self.match.finished or self.ended is not None
+
     # -- reading ---------------------------------------------------------------------------
+    def view(self, seat: str | None) -> dict[str, Any]:
+        v = self.match.view(seat)
+        if self.ended is not None:  # nothing more is waited for; the outcome is the forfeit's
+            v.update(outcome=self.ended, waiting_for=[])
+            v.pop("decision", None)
+        return v
+
     def welcome(self, seat: str | None) -> str:
         m = self.match
         return _dumps(
@@ -134,7 +155,7 @@ class LiveMatch:
         A client claiming more events than there are is sent them all again."""
         first = last_event if 0 <= last_event <= len(self.match.events) else 0
         return messages.update(
-            self.match.view(seat),
+            self.view(seat),
             self.match.ruleset.scene(self.match.state, seat),
             list(self.match.events[first:]),
             first,
@@ -150,6 +171,16 @@ class LiveMatch:
             for seat, deadline in self.deadlines.items():
                 conn.send(_dumps(messages.clock(seat, deadline)))
             self.connections.append(conn)
+            if conn.seat in self.silence.humans and not self.over:
+                now = self.clock()
+                self.silence.touch(now)
+                self._spawn(self._touch(now))
+
+    async def _touch(self, now: float) -> None:
+        try:
+            await self._write(self.store.touch, self.id, _at(now))
+        except StoreError as exc:  # the clock in memory has it; only a restart would lose it
+            log.warning("match %s: the activity was not stored: %s", self.id, exc)
 
     def detach(self, conn: Connection) -> None:
         if conn in self.connections:
@@ -168,6 +199,11 @@ class LiveMatch:
         """Check, store and submit a seat's order; the ack (or error) goes to `reply` before any
         update it causes, and is returned (for the HTTP endpoint)."""
         async with self.lock:
+            if self.ended is not None:
+                answer = messages.error(client_id, f"the match is over: {self.ended['summary']}")
+                if reply is not None:
+                    reply.send(_dumps(answer))
+                return answer
             try:
                 canonical = self.match.check(seat, text)
             except IllegalOrder as exc:
@@ -175,8 +211,18 @@ class LiveMatch:
             except NotYourTurn as exc:
                 answer = messages.error(client_id, str(exc))
             else:
+                human = seat in self.silence.humans
+                now = self.clock()
                 try:
-                    await self._accept(seat, canonical, client_id=client_id, reply=reply)
+                    await self._accept(
+                        seat,
+                        canonical,
+                        client_id=client_id,
+                        reply=reply,
+                        active_at=_at(now) if human else None,
+                    )
+                    if human:
+                        self.silence.touch(now)
                 except StoreError as exc:
                     answer = messages.error(client_id, f"the order was not stored: {exc}")
                 else:
@@ -192,9 +238,12 @@ class LiveMatch:
         *,
         client_id: str | int | None = None,
         reply: Connection | None = None,
+        active_at: datetime | None = None,
     ) -> None:
         """Store, then submit, then acknowledge, then tell everyone. Caller holds the lock."""
-        await self._write(self.store.add_order, self.id, self.seq, seat, canonical)
+        if self.ended is not None:
+            raise StoreError(f"the match is over: {self.ended['summary']}")
+        await self._write(self.store.add_order, self.id, self.seq, seat, canonical, active_at)
         self.seq += 1
         self.match.submit(seat, canonical)
         self._stop_clock(seat)
@@ -230,7 +279,7 @@ class LiveMatch:
         for conn in list(self.connections):
             if conn.seat not in views:
                 views[conn.seat] = (
-                    _dumps(m.view(conn.seat)),
+                    _dumps(self.view(conn.seat)),
                     _dumps(m.ruleset.scene(m.state, conn.seat)),
                 )
             view, scene = views[conn.seat]
@@ -258,7 +307,7 @@ class LiveMatch:
             for seat in list(self._timers):
                 self._stop_clock(seat)
             self._clock_step = step
-        if self.match.finished:
+        if self.over:
             return
         pending = self.match.pending()
         loop = asyncio.get_running_loop()
@@ -282,7 +331,7 @@ class LiveMatch:
 
     async def _expire(self, seat: str, step: int) -> None:
         async with self.lock:
-            if len(self.match.steps) != step or seat not in self.match.waiting_for():
+            if self.over or len(self.match.steps) != step or seat not in self.match.waiting_for():
                 return
             deadline = self.deadlines.get(seat, time.time())
             decision = self.match.pending()[seat]
@@ -301,7 +350,7 @@ class LiveMatch:
 
     # -- bots ------------------------------------------------------------------------------
     def _wake_bots(self) -> None:
-        if self.match.finished:
+        if self.over:
             return
         step = len(self.match.steps)
         for seat in self.match.waiting_for():
@@ -320,7 +369,9 @@ class LiveMatch:
     async def _play_bot(self, seat: str, step: int) -> None:
         try:
             async with self.lock:
-                if len(self.match.steps) != step or seat not in self.match.waiting_for():
+                if self.over or len(self.match.steps) != step:
+                    return
+                if seat not in self.match.waiting_for():
                     return
                 decision: Decision = self.match.pending()[seat]
                 rng = self._bot_rng(seat, step)
@@ -342,7 +393,9 @@ class LiveMatch:
                 )
                 order = decision.sample(rng)
             async with self.lock:
-                if len(self.match.steps) != step or seat not in self.match.waiting_for():
+                if self.over or len(self.match.steps) != step:
+                    return
+                if seat not in self.match.waiting_for():
                     return
                 try:
                     canonical = self.match.check(seat, order)
@@ -352,6 +405,18 @@ class LiveMatch:
                 await self._accept(seat, canonical)
         finally:
             self._thinking.discard((seat, step))
+
+    def end_early(self, outcome: dict[str, Any], *, finished: bool) -> None:
+        """The abandonment clock ended the match (its end is stored): stop its clocks and bots,
+        tell every connection, and leave memory once nobody watches. Caller holds the lock."""
+        self.ended = outcome
+        self.finish_stored = True
+        self.stop()
+        self._broadcast()
+        if finished and self.on_finish is not None:
+            self.on_finish(self.id)
+        if not self.connections and self.on_idle is not None:
+            self.on_idle(self)
 
     async def _write(self, call: Callable[..., None], *args: Any) -> None:
         """A store write in a worker thread (the store serialises what must be; several
@@ -380,15 +445,19 @@ class Hub:
     """Every match this server holds in memory: running ones always, finished ones while
     someone is looking at them."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, policy: AbandonPolicy | None = None) -> None:
         self.store = store
+        self.policy = policy or AbandonPolicy()
+        self.abandoner = Abandoner(self, self.policy)
         self.live: dict[str, LiveMatch] = {}
         self._loading = asyncio.Lock()
         # Told the id of every match whose end is stored (the campaigns settle their fights).
         self.on_finish: Callable[[str], None] | None = None
 
     async def resume_all(self) -> None:
-        """Bring back every running match of the store; a broken one is logged and skipped."""
+        """Bring back every running match of the store (a broken one is logged and skipped),
+        then start the abandonment clocks."""
+        await self.abandoner.before_resume()
         matches, problems = await asyncio.to_thread(self.store.running)
         for problem in problems:
             log.warning("not resumed: %s", problem)
@@ -402,10 +471,18 @@ class Hub:
             async with live.lock:
                 await live.changed()
         log.info("resumed %d running matches", len(self.live))
+        self.abandoner.start()
 
     def _rebuild(self, stored: StoredMatch) -> LiveMatch:
         try:
-            return LiveMatch(self.store, stored, rebuild(stored), self._forget, self._finished)
+            return LiveMatch(
+                self.store,
+                stored,
+                rebuild(stored),
+                self._forget,
+                self._finished,
+                self.policy.clock,
+            )
         except (StoreError, ValueError) as exc:  # ValueError: a bot this program lacks
             raise Unavailable(str(exc)) from None
 
@@ -426,10 +503,10 @@ class Hub:
             if stored is None:
                 return None
             live = await asyncio.to_thread(self._rebuild, stored)
-            if stored.status == "finished":
+            if stored.status != "running":
                 self._evict_idle_finished(keep=FINISHED_KEPT - 1)
             self.live[match_id] = live
-        if stored.status != "finished":
+        if stored.status == "running":
             async with live.lock:
                 await live.changed()
         return live
@@ -458,12 +535,14 @@ class Hub:
         *,
         match_id: str | None = None,
         seat_hashes: Mapping[str, str] | None = None,
+        abandonable: bool = True,
     ) -> CreatedMatch:
         """A new match: `seats` maps each seat to "human", "bot:NAME[@BUDGET]" or "level:LEVEL"
         (easy, normal, hard: stored as the level's bot and budget) (left out: human).
         ValueError (one line) for a bad ruleset, option, seat or bot. `match_id` names it (a
         campaign's fight: one id per fight, so it is never created twice); `seat_hashes` gives
-        a human seat the hash of a token its player already holds (a lanista's link)."""
+        a human seat the hash of a token its player already holds (a lanista's link);
+        `abandonable`: the abandonment clocks apply (if it has a human seat; AB1, AB5)."""
         rs = registry.get(ruleset)
         match = Match(rs, options, seed=seed)
         unknown = sorted(set(seats) - set(match.seats))
@@ -497,6 +576,8 @@ class Hub:
                 )
         spectator = new_token()
         match_id = match_id or new_match_id()
+        abandonable = abandonable and any(s.kind == "human" for s in stored_seats)
+        stored_at = _at(self.policy.clock())
         await asyncio.to_thread(
             functools.partial(
                 self.store.create_match,
@@ -508,6 +589,8 @@ class Hub:
                 commitment=match.commitment,
                 seats=stored_seats,
                 spectator_hash=hash_token(spectator),
+                abandonable=abandonable,
+                created_at=stored_at,
             ),
         )
         stored = StoredMatch(
@@ -518,19 +601,21 @@ class Hub:
             nonce=match.nonce,
             commitment=match.commitment,
             status="running",
-            created_at=datetime.now(UTC),
+            created_at=stored_at,
             finished_at=None,
             outcome=None,
             spectator_hash=hash_token(spectator),
             seats=tuple(stored_seats),
             orders=(),
+            abandonable=abandonable,
         )
-        live = LiveMatch(self.store, stored, match, self._forget, self._finished)
+        live = LiveMatch(self.store, stored, match, self._forget, self._finished, self.policy.clock)
         self.live[match_id] = live
         async with live.lock:
             await live.changed()
         return CreatedMatch(live, tokens, spectator)
 
     def stop(self) -> None:
+        self.abandoner.stop()
         for live in self.live.values():
             live.stop()

@@ -11,12 +11,15 @@ from datetime import datetime
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     DateTime,
     ForeignKey,
     ForeignKeyConstraint,
+    Index,
     Integer,
     String,
     Text,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -24,7 +27,7 @@ __all__ = ["SCHEMA_VERSION", "Base", "MatchRow", "MetaRow", "OrderRow", "SeatRow
 
 # The number of the newest migration (store/migrations/versions): each migration writes its number
 # into `meta`, so a gladiator that knows fewer migrations refuses a database written by a newer one.
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 
 class Base(DeclarativeBase):
@@ -40,6 +43,8 @@ class MetaRow(Base):
 
 class MatchRow(Base):
     __tablename__ = "matches"
+    # The abandonment sweep at startup asks for the running matches that can be abandoned.
+    __table_args__ = (Index("ix_matches_abandon", "status", "abandonable"),)
 
     id: Mapped[str] = mapped_column(String(64), primary_key=True)
     ruleset: Mapped[str] = mapped_column(String(64))
@@ -54,6 +59,11 @@ class MatchRow(Base):
     outcome: Mapped[str | None] = mapped_column(Text)
     record: Mapped[str | None] = mapped_column(Text)
     spectator_hash: Mapped[str] = mapped_column(String(64))
+    # Whether the abandonment clocks apply (docs/web.md, Abandoned matches): a lobby match with
+    # a human seat; never a bot-only match or a campaign's fight (AB1, AB5).
+    abandonable: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # The last time a human seat did anything (an order, a connection); NULL: never.
+    active_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="match", order_by="SeatRow.position", cascade="all, delete-orphan"

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session, selectinload, sessionmaker
 
 from gladiator.core.seeding import matches_commitment
@@ -27,7 +27,8 @@ from gladiator.store.tokens import token_matches
 
 __all__ = ["Store"]
 
-STATUSES = ("open", "running", "finished")
+# "void": ended by the abandonment clock with nobody having played (docs/web.md, AB2).
+STATUSES = ("open", "running", "finished", "void")
 SEAT_KINDS = ("human", "bot")
 
 
@@ -111,8 +112,11 @@ class Store:
         commitment: str,
         seats: Sequence[StoredSeat],
         spectator_hash: str,
+        abandonable: bool = False,
+        created_at: datetime | None = None,
     ) -> None:
-        """Store a new match with its seats in one transaction, as `running`."""
+        """Store a new match with its seats in one transaction, as `running`; `abandonable`:
+        the abandonment clocks apply to it; `created_at`: now, unless given."""
         _check_seats(match_id, seats)
         if not matches_commitment(seed, nonce, commitment):
             raise StoreError(f"match {match_id}: its seed does not match its commitment")
@@ -124,8 +128,9 @@ class Store:
             nonce=nonce,
             commitment=commitment,
             status="running",
-            created_at=_now(),
+            created_at=created_at or _now(),
             spectator_hash=spectator_hash,
+            abandonable=abandonable,
             seats=[
                 SeatRow(
                     seat=s.seat,
@@ -145,8 +150,11 @@ class Store:
                 raise StoreError(f"{what}: {exists}")
             session.add(row)
 
-    def add_order(self, match_id: str, seq: int, seat: str, order: str) -> None:
-        """Store an accepted order; committed before returning. Orders must come seq 0, 1, ..."""
+    def add_order(
+        self, match_id: str, seq: int, seat: str, order: str, active_at: datetime | None = None
+    ) -> None:
+        """Store an accepted order; committed before returning. Orders must come seq 0, 1, ...
+        `active_at` (a human's order) is stored as the match's last human activity with it."""
         what = f"cannot store order {seq} of match {match_id}"
         # The conflict is another writer storing the same seq between the count and the insert.
         duplicate = "an order with that seq is already stored"
@@ -177,6 +185,49 @@ class Store:
             session.add(
                 OrderRow(match_id=match_id, seq=seq, seat=seat, order_text=order, at=_now())
             )
+            if active_at is not None:
+                session.execute(
+                    update(MatchRow).where(MatchRow.id == match_id).values(active_at=active_at)
+                )
+
+    def touch(self, match_id: str, at: datetime) -> None:
+        """Store `at` as the running match's last human activity (a connection)."""
+        with self._session(f"cannot store the activity of match {match_id}") as session:
+            session.execute(
+                update(MatchRow)
+                .where(MatchRow.id == match_id, MatchRow.status == "running")
+                .values(active_at=at)
+            )
+
+    def void(self, match_id: str, outcome: dict[str, Any]) -> None:
+        """End a running match that nobody played: status `void`, no record (AB2)."""
+        outcome_text = _to_json(outcome, "outcome")
+        with self._session(f"cannot void match {match_id}") as session:
+            done = session.execute(
+                update(MatchRow)
+                .where(MatchRow.id == match_id, MatchRow.status == "running")
+                .values(status="void", finished_at=_now(), outcome=outcome_text)
+            )
+            if getattr(done, "rowcount", 1) != 1:
+                raise StoreError(f"cannot void match {match_id}: it is not running")
+
+    def void_silent(self, created_before: datetime, outcome: dict[str, Any]) -> int:
+        """Void, in one statement, every abandonable running match created before
+        `created_before` in which no human ever did anything; how many (AB4: startup then
+        rebuilds none of them)."""
+        outcome_text = _to_json(outcome, "outcome")
+        with self._session("cannot void the silent matches") as session:
+            done = session.execute(
+                update(MatchRow)
+                .where(
+                    MatchRow.status == "running",
+                    MatchRow.abandonable.is_(True),
+                    MatchRow.active_at.is_(None),
+                    MatchRow.created_at < created_before,
+                )
+                .values(status="void", finished_at=_now(), outcome=outcome_text)
+            )
+            return int(getattr(done, "rowcount", 0) or 0)
 
     def finish(self, match_id: str, outcome: dict[str, Any], record: dict[str, Any]) -> None:
         """Mark a match finished with its outcome and the final record (seed revealed)."""
@@ -203,26 +254,40 @@ class Store:
             orders = session.scalars(
                 select(OrderRow).where(OrderRow.match_id == match_id).order_by(OrderRow.seq)
             ).all()
-            return _stored_match(row, orders)
+            return _stored_match(row, row.seats, orders)
 
     def running(self) -> tuple[list[StoredMatch], list[str]]:
-        """Every running match that loads, and one message for each that does not."""
+        """Every running match that loads, and one message for each that does not: three
+        queries (matches, their seats, their orders) however many matches there are."""
+        running = select(MatchRow.id).where(MatchRow.status == "running").scalar_subquery()
         with self._session("cannot list the running matches") as session:
-            ids = session.scalars(
-                select(MatchRow.id)
+            rows = session.scalars(
+                select(MatchRow)
                 .where(MatchRow.status == "running")
                 .order_by(MatchRow.created_at, MatchRow.id)
             ).all()
+            seats: dict[str, list[SeatRow]] = {}
+            for seat in session.scalars(
+                select(SeatRow)
+                .where(SeatRow.match_id.in_(running))
+                .order_by(SeatRow.match_id, SeatRow.position)
+            ):
+                seats.setdefault(seat.match_id, []).append(seat)
+            orders: dict[str, list[OrderRow]] = {}
+            for order in session.scalars(
+                select(OrderRow)
+                .where(OrderRow.match_id.in_(running))
+                .order_by(OrderRow.match_id, OrderRow.seq)
+            ):
+                orders.setdefault(order.match_id, []).append(order)
+            session.expunge_all()  # the rows' seats relationship is never loaded from here
         good: list[StoredMatch] = []
         problems: list[str] = []
-        for match_id in ids:
+        for row in rows:
             try:
-                stored = self.load(match_id)
+                good.append(_stored_match(row, seats.get(row.id, []), orders.get(row.id, [])))
             except StoreError as exc:
                 problems.append(str(exc))
-                continue
-            if stored is not None:  # deleted since the listing
-                good.append(stored)
         return good, problems
 
     def list_matches(self, *, status: str | None = None, limit: int = 100) -> list[MatchSummary]:
@@ -291,18 +356,20 @@ def _seat_problem(kind: str, bot: str | None) -> str | None:
     return None
 
 
-def _stored_match(row: MatchRow, orders: Sequence[OrderRow]) -> StoredMatch:
+def _stored_match(
+    row: MatchRow, seats: Sequence[SeatRow], orders: Sequence[OrderRow]
+) -> StoredMatch:
     """Check what `load` promises the resumer, naming the first problem found."""
     mid = row.id
     if row.status not in STATUSES:
         raise StoreError(f"match {mid}: unknown status {row.status!r}")
-    if not row.seats:
+    if not seats:
         raise StoreError(f"match {mid}: it has no seats (the database was left half-written)")
-    for seat in row.seats:
+    for seat in seats:
         problem = _seat_problem(seat.kind, seat.bot)
         if problem:
             raise StoreError(f"match {mid}: seat {seat.seat} {problem}")
-    names = {seat.seat for seat in row.seats}
+    names = {seat.seat for seat in seats}
     for expected, order in enumerate(orders):
         if order.seq != expected:
             raise StoreError(
@@ -333,9 +400,11 @@ def _stored_match(row: MatchRow, orders: Sequence[OrderRow]) -> StoredMatch:
             StoredSeat(
                 seat=s.seat, kind=s.kind, bot=s.bot, token_hash=s.token_hash, label=s.label or ""
             )
-            for s in row.seats
+            for s in seats
         ),
         orders=tuple((o.seat, o.order_text) for o in orders),
+        abandonable=bool(row.abandonable),
+        active_at=None if row.active_at is None else _utc(row.active_at),
     )
 
 

@@ -26,7 +26,7 @@ class StoredMatch:
     seed: int
     nonce: str
     commitment: str
-    status: str  # "running" | "finished"
+    status: str  # "running" | "finished" | "void"
     created_at: datetime
     finished_at: datetime | None
     outcome: dict[str, Any] | None
@@ -34,6 +34,9 @@ class StoredMatch:
     seats: tuple[StoredSeat, ...]
     # (seat, order text) in the order accepted: seq 0, 1, ...
     orders: tuple[tuple[str, str], ...]
+    # The abandonment clocks (docs/web.md): whether they apply, and the last human activity.
+    abandonable: bool = False
+    active_at: datetime | None = None
 
 
 @dataclass(frozen=True)
