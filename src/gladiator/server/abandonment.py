@@ -18,15 +18,13 @@ import asyncio
 import logging
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal, Protocol
 
-from gladiator.store import StoredMatch, StoreError
-
-if TYPE_CHECKING:
-    from gladiator.server.hub import Hub, LiveMatch
+from gladiator.core.match import Match
+from gladiator.store import Store, StoredMatch, StoreError
 
 __all__ = ["AbandonPolicy", "Abandoner", "Silence", "abandon_policy", "void_outcome"]
 
@@ -70,6 +68,20 @@ def abandon_policy(
         if 0 < value < 1:
             raise ValueError(f"{flag} must be 0 (off) or at least 1 second, not {value}")
     return AbandonPolicy(float(abandon_after), float(void_after), clock)
+
+
+class LiveMatch(Protocol):
+    """What the clocks need of a hub's live match (server.hub.LiveMatch)."""
+
+    id: str
+    match: Match
+    lock: asyncio.Lock
+    silence: Silence
+
+    @property
+    def over(self) -> bool: ...
+
+    def end_early(self, outcome: dict[str, Any], *, finished: bool) -> None: ...
 
 
 @dataclass
@@ -135,10 +147,12 @@ def forfeit_ending(
 
 @dataclass
 class Abandoner:
-    """The clocks of one hub: a sweep every `policy.interval()` seconds over its live matches."""
+    """The clocks of one hub: a sweep every `policy.interval()` seconds over its live matches
+    (`matches` lists them)."""
 
-    hub: Hub
+    store: Store
     policy: AbandonPolicy
+    matches: Callable[[], Iterable[LiveMatch]]
     _task: asyncio.Task[None] | None = field(default=None, init=False)
 
     def due(self, live: LiveMatch) -> Ending | None:
@@ -167,7 +181,7 @@ class Abandoner:
         cutoff = datetime.fromtimestamp(self.policy.clock() - self.policy.void_after, UTC)
         try:
             count = await asyncio.to_thread(
-                self.hub.store.void_silent, cutoff, void_outcome(self.policy.void_after)
+                self.store.void_silent, cutoff, void_outcome(self.policy.void_after)
             )
         except StoreError as exc:
             log.error("the silent matches were not voided: %s", exc)
@@ -179,7 +193,7 @@ class Abandoner:
     async def sweep(self) -> dict[str, int]:
         """End every live match that is due; how many of each ending."""
         ended = {"forfeit": 0, "void": 0}
-        for live in list(self.hub.live.values()):
+        for live in list(self.matches()):
             if self.due(live) is not None:
                 kind = await self._end(live)
                 if kind is not None:
@@ -194,10 +208,10 @@ class Abandoner:
                     seats = self._silent_seats(live)
                     quiet = self.policy.clock() - live.silence.last
                     outcome, record = forfeit_ending(live, seats, quiet, self.policy.abandon_after)
-                    await asyncio.to_thread(self.hub.store.finish, live.id, outcome, record)
+                    await asyncio.to_thread(self.store.finish, live.id, outcome, record)
                 elif kind == "void":
                     outcome = void_outcome(self.policy.void_after)
-                    await asyncio.to_thread(self.hub.store.void, live.id, outcome)
+                    await asyncio.to_thread(self.store.void, live.id, outcome)
                 else:
                     return None
             except StoreError as exc:  # the next sweep tries again

@@ -331,7 +331,7 @@ class LiveMatch:
 
     async def _expire(self, seat: str, step: int) -> None:
         async with self.lock:
-            if self.over or len(self.match.steps) != step or seat not in self.match.waiting_for():
+            if self._stale(seat, step):
                 return
             deadline = self.deadlines.get(seat, time.time())
             decision = self.match.pending()[seat]
@@ -347,6 +347,10 @@ class LiveMatch:
                 await self._accept(seat, canonical)
             except StoreError as exc:
                 log.error("match %s: time-out order not stored: %s", self.id, exc)
+
+    def _stale(self, seat: str, step: int) -> bool:
+        """The decision `seat` was asked at `step` is no longer pending (or the match ended)."""
+        return self.over or len(self.match.steps) != step or seat not in self.match.waiting_for()
 
     # -- bots ------------------------------------------------------------------------------
     def _wake_bots(self) -> None:
@@ -369,9 +373,7 @@ class LiveMatch:
     async def _play_bot(self, seat: str, step: int) -> None:
         try:
             async with self.lock:
-                if self.over or len(self.match.steps) != step:
-                    return
-                if seat not in self.match.waiting_for():
+                if self._stale(seat, step):
                     return
                 decision: Decision = self.match.pending()[seat]
                 rng = self._bot_rng(seat, step)
@@ -393,9 +395,7 @@ class LiveMatch:
                 )
                 order = decision.sample(rng)
             async with self.lock:
-                if self.over or len(self.match.steps) != step:
-                    return
-                if seat not in self.match.waiting_for():
+                if self._stale(seat, step):
                     return
                 try:
                     canonical = self.match.check(seat, order)
@@ -448,7 +448,7 @@ class Hub:
     def __init__(self, store: Store, policy: AbandonPolicy | None = None) -> None:
         self.store = store
         self.policy = policy or AbandonPolicy()
-        self.abandoner = Abandoner(self, self.policy)
+        self.abandoner = Abandoner(store, self.policy, lambda: self.live.values())
         self.live: dict[str, LiveMatch] = {}
         self._loading = asyncio.Lock()
         # Told the id of every match whose end is stored (the campaigns settle their fights).
