@@ -7,12 +7,14 @@ runs on an SQLite file and on a throwaway PostgreSQL cluster (tests/postgres_fix
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from alembic import command
 from sqlalchemy import create_engine, event, text
@@ -26,6 +28,7 @@ from gladiator.core.record import MatchRecord
 from gladiator.core.seeding import commit
 from gladiator.server import hub as hub_module
 from gladiator.server.abandonment import AbandonPolicy
+from gladiator.server.app import create_app
 from gladiator.server.hub import Connection, Hub, LiveMatch
 from gladiator.store import Store, hash_token
 from gladiator.store.schema import migrations_config
@@ -167,20 +170,28 @@ def test_a_connection_counts_as_playing(url: str) -> None:
     """Red only opened the match, blue never came: blue holds it up and forfeits (AB2)."""
     clock = FakeClock()
 
-    async def scenario(store: Store) -> tuple[str, dict[str, int]]:
+    async def scenario(store: Store) -> tuple[str, dict[str, int], list[Any]]:
         hub = Hub(store, _policy(clock))
         made = await hub.create("quick", {}, {"red": "human", "blue": "human"}, SEED)
         conn = Connection("red")
         await made.live.attach(conn, 0)
         clock.advance(601)
         swept = await hub.abandoner.sweep()
+        assert made.live.id in hub.live  # red still watches
         made.live.detach(conn)
         assert made.live.id not in hub.live
         hub.stop()
-        return made.live.id, swept
+        sent = []
+        while not conn.outbox.empty():
+            sent.append(json.loads(str(conn.outbox.get_nowait())))
+        return made.live.id, swept, sent
 
     with Store(url) as store:
-        match_id, swept = asyncio.run(scenario(store))
+        match_id, swept, sent = asyncio.run(scenario(store))
+        last = sent[-1]
+        assert last["type"] == "update"  # red's socket is told the end
+        assert last["view"]["outcome"]["method"] == "forfeit"
+        assert last["view"]["waiting_for"] == [] and "decision" not in last["view"]
         assert swept == {"forfeit": 1, "void": 0}
         stored = store.load(match_id)
         assert stored is not None and stored.outcome is not None
@@ -422,3 +433,29 @@ def test_serve_refuses_bad_clock_and_limit_arguments(
     lines = [ln for ln in result.stderr.splitlines() if ln.strip()]
     assert len(lines) == 1 and lines[0].startswith("error: ") and words in lines[0], lines
     assert not (tmp_path / "x.db").exists()  # refused before anything was opened
+
+
+def test_the_api_lists_a_voided_match_and_says_it_has_no_record(tmp_path: Path) -> None:
+    clock = FakeClock()
+
+    async def scenario(store: Store) -> tuple[httpx.Response, httpx.Response]:
+        hub = Hub(store, _policy(clock))
+        made = await hub.create("quick", {}, {"red": "human", "blue": "human"}, SEED)
+        clock.advance(3601)
+        await hub.abandoner.sweep()
+        hub.stop()
+        web = create_app(store)
+        transport = httpx.ASGITransport(app=web)
+        async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as c:
+            listed = await c.get("/api/matches", params={"status": "void"})
+            record = await c.get(f"/api/matches/{made.live.id}/record")
+        web.state.hub.stop()
+        return listed, record
+
+    with Store(f"sqlite:///{tmp_path / 'a.db'}") as store:
+        listed, record = asyncio.run(scenario(store))
+    assert [m["status"] for m in listed.json()] == ["void"]
+    assert record.status_code == 409
+    assert record.json() == {
+        "error": "the match was voided (void: no player did anything for 3600 s)"
+    }
