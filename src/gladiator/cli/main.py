@@ -478,10 +478,23 @@ def serve(
             "are answered unless given.",
         ),
     ] = None,
+    request_timeout: Annotated[
+        float,
+        typer.Option(help="Seconds a connection has to send a whole request before it is closed."),
+    ] = 10.0,
+    max_connections: Annotated[
+        int | None,
+        typer.Option(
+            help="Client connections open at once (default: what the open-file limit allows)."
+        ),
+    ] = None,
+    max_per_address: Annotated[
+        int, typer.Option(help="Client connections open at once from one address.")
+    ] = 128,
 ) -> None:
     """The web arena: matches in the browser, over the network, with bots and spectators."""
     from gladiator.server.app import create_app
-    from gladiator.server.listen import open_listener, url_of
+    from gladiator.server.listen import Limits, open_listener, url_of
     from gladiator.server.listen import serve as run_server
     from gladiator.server.security import hosts_for, normalise_origin
     from gladiator.store import Store
@@ -490,6 +503,15 @@ def serve(
         origins = [normalise_origin(o) for o in allow_origin or []]
     except ValueError as exc:
         _fail(f"--allow-origin: {exc}")
+        return
+    try:
+        limits = Limits.checked(
+            request_timeout=request_timeout,
+            max_connections=max_connections,
+            max_per_address=max_per_address,
+        )
+    except ValueError as exc:
+        _fail(str(exc))
         return
     try:
         sock = open_listener(host, port)
@@ -507,6 +529,7 @@ def serve(
         run_server(
             create_app(store, allowed_origins=origins, allowed_hosts=hosts_for(host, allow_host)),
             sock,
+            limits=limits,
         )
     finally:
         store.close()
