@@ -34,6 +34,10 @@ def _one_line_error(args: list[str]) -> str:
         (["--port", "70000"], "0..65535"),
         (["--allow-origin", "not-an-origin"], "--allow-origin"),
         (["--allow-origin", "http://ok.example/path"], "only scheme, host and port"),
+        (["--request-timeout", "0"], "--request-timeout must be 0.5..3600"),
+        (["--max-connections", "0"], "--max-connections must be 1.."),
+        (["--max-connections", "99999999"], "ulimit -n"),
+        (["--max-per-address", "0"], "--max-per-address must be at least 1"),
     ],
 )
 def test_serve_refuses_bad_arguments(tmp_path: Path, args: list[str], words: str) -> None:

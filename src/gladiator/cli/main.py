@@ -505,11 +505,24 @@ def serve(
         typer.Option(help="New matches and campaigns a minute per client address (0: no limit)."),
     ] = "30",
     create_burst: Annotated[str, typer.Option(help="How many of those may come at once.")] = "10",
+    request_timeout: Annotated[
+        float,
+        typer.Option(help="Seconds a connection has to send a whole request before it is closed."),
+    ] = 10.0,
+    max_connections: Annotated[
+        int | None,
+        typer.Option(
+            help="Client connections open at once (default: what the open-file limit allows)."
+        ),
+    ] = None,
+    max_per_address: Annotated[
+        int, typer.Option(help="Client connections open at once from one address.")
+    ] = 128,
 ) -> None:
     """The web arena: matches in the browser, over the network, with bots and spectators."""
     from gladiator.server.abandonment import abandon_policy
     from gladiator.server.app import create_app
-    from gladiator.server.listen import open_listener, url_of
+    from gladiator.server.listen import Limits, open_listener, url_of
     from gladiator.server.listen import serve as run_server
     from gladiator.server.rate_limit import create_limit
     from gladiator.server.security import hosts_for, normalise_origin
@@ -528,6 +541,11 @@ def serve(
         if burst != int(burst):
             raise ValueError(f"--create-burst must be a whole number, not {create_burst}")
         limit = create_limit(_number("--create-rate", create_rate), int(burst))
+        limits = Limits.checked(
+            request_timeout=request_timeout,
+            max_connections=max_connections,
+            max_per_address=max_per_address,
+        )
     except ValueError as exc:
         _fail(str(exc))
         return
@@ -553,6 +571,7 @@ def serve(
                 create_limit=limit,
             ),
             sock,
+            limits=limits,
         )
     finally:
         store.close()

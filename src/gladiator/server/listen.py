@@ -3,6 +3,7 @@ host is one clear line, not a traceback) and the server, in the foreground or in
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import ipaddress
 import re
@@ -14,11 +15,23 @@ from dataclasses import dataclass
 import uvicorn
 from starlette.types import ASGIApp
 
-__all__ = ["Listening", "open_listener", "serve", "start_in_thread", "url_of"]
+from gladiator.server.conn_limits import (
+    Guard,
+    GuardedListener,
+    Limits,
+    guarded_protocols,
+    quiet_accept_errors,
+)
+
+__all__ = ["Limits", "Listening", "open_listener", "serve", "start_in_thread", "url_of"]
 
 # uvicorn refuses bigger websocket frames itself (close 1009) before the app reads them; the app
 # then applies the protocol's 8 KiB limit to what is left.
 WS_MAX_SIZE = 64 * 1024
+# A request head over this is refused with a 400 (h11's own default, stated here so it stays).
+MAX_HEAD = 16 * 1024
+KEEP_ALIVE = 5  # seconds an idle connection is kept after a response
+SHUTDOWN_GRACE = 10  # seconds open connections get to finish when the server stops
 _HOSTNAME = re.compile(r"^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,62})(\.[A-Za-z0-9-]{1,63})*$")
 
 
@@ -36,7 +49,7 @@ def open_listener(host: str, port: int) -> socket.socket:
         except socket.gaierror:
             raise ValueError(f"--host {host!r}: no such host") from None
         family = infos[0][0]
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock = GuardedListener(family, socket.SOCK_STREAM)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
@@ -62,20 +75,44 @@ def url_of(sock: socket.socket) -> str:
     return f"http://{shown}:{port}"
 
 
-def _config(app: ASGIApp, log_level: str) -> uvicorn.Config:
-    return uvicorn.Config(
+class _Server(uvicorn.Server):
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        quiet_accept_errors(asyncio.get_running_loop())
+        await super().startup(sockets=sockets)
+
+
+def _guarded(
+    app: ASGIApp, sock: socket.socket, log_level: str, limits: Limits | None
+) -> tuple[uvicorn.Server, GuardedListener]:
+    """The server and its listening socket, sharing one guard of the connection limits."""
+    limits = limits or Limits.checked()
+    guard = Guard(limits)
+    listener = GuardedListener.adopt(sock)
+    listener.guard = guard
+    http, ws = guarded_protocols(guard)
+    config = uvicorn.Config(
         app,
         log_level=log_level,
+        http=http,
+        ws=ws,
         ws_max_size=WS_MAX_SIZE,
+        h11_max_incomplete_event_size=MAX_HEAD,
+        timeout_keep_alive=KEEP_ALIVE,
+        timeout_graceful_shutdown=SHUTDOWN_GRACE,
+        backlog=limits.backlog,
         lifespan="on",
         proxy_headers=False,
         server_header=False,
     )
+    return _Server(config), listener
 
 
-def serve(app: ASGIApp, sock: socket.socket, *, log_level: str = "info") -> None:
+def serve(
+    app: ASGIApp, sock: socket.socket, *, log_level: str = "info", limits: Limits | None = None
+) -> None:
     """Run until interrupted (Ctrl-C)."""
-    uvicorn.Server(_config(app, log_level)).run(sockets=[sock])
+    server, listener = _guarded(app, sock, log_level, limits)
+    server.run(sockets=[listener])
 
 
 @dataclass
@@ -92,12 +129,16 @@ class Listening:
 
 
 def start_in_thread(
-    app: ASGIApp, host: str = "127.0.0.1", port: int = 0, *, log_level: str = "warning"
+    app: ASGIApp,
+    host: str = "127.0.0.1",
+    port: int = 0,
+    *,
+    log_level: str = "warning",
+    limits: Limits | None = None,
 ) -> Listening:
     """Start the app on a free loopback port (port 0) in a daemon thread; returns once it
     accepts connections. RuntimeError if it does not start within 20 s."""
-    sock = open_listener(host, port)
-    server = uvicorn.Server(_config(app, log_level))
+    server, sock = _guarded(app, open_listener(host, port), log_level, limits)
     thread = threading.Thread(
         target=server.run, kwargs={"sockets": [sock]}, daemon=True, name="gladiator-server"
     )

@@ -29,6 +29,7 @@ from gladiator import registry
 from gladiator.core.decisions import Arrange, ChooseOne, Decision, Distribute, Option, PickHex, Slot
 from gladiator.core.hexgrid import Hex
 from gladiator.server.app import create_app
+from gladiator.server.conn_limits import Limits, file_budget
 from gladiator.server.listen import start_in_thread
 from gladiator.sim.machine import machine
 from gladiator.sim.runner import derive_seed
@@ -166,7 +167,9 @@ def run_loadtest(
     opts = rs.normalise_options(options or {})
     with tempfile.TemporaryDirectory(prefix="gladiator-loadtest-") as tmp:
         store = Store(f"sqlite:///{Path(tmp) / 'load.db'}")
-        running = start_in_thread(create_app(store))
+        # Every client of the load test is on loopback: one address may use every connection.
+        limits = Limits.checked(max_per_address=file_budget())
+        running = start_in_thread(create_app(store), limits=limits)
         try:
             links: list[tuple[str, str]] = []
             with httpx.Client(base_url=running.url, timeout=30) as http:
