@@ -36,6 +36,25 @@ def _colosseum_vs_bot(live: LiveArena) -> tuple[str, str]:
     return made["id"], link if link.startswith("http") else f"{live.url}{link}"
 
 
+def last_revealed_phase(events: list[dict[str, Any]]) -> tuple[tuple[int, int], dict[str, str]]:
+    """The Colosseum phase the strip must show, by the turn and phase numbers of its "phase"
+    event (§5.2): the latest one whose plots (§5.2.2) are in the events, with each seat's
+    revealed plot and CF allocation (§9.4.1), in the order revealed."""
+    revealed: dict[tuple[int, int], dict[str, list[str]]] = {}
+    current: tuple[int, int] | None = None
+    for ev in events:
+        if ev["type"] == "phase":
+            current = (ev["turn"], ev["phase"])
+        elif current is not None and ev["type"] in ("plot", "allocation"):
+            revealed.setdefault(current, {}).setdefault(ev["seat"], []).append(ev[ev["type"]])
+    last = max(revealed)
+    return last, {seat: " · ".join(orders) for seat, orders in revealed[last].items()}
+
+
+def hexes(scene: dict[str, Any]) -> dict[str, str]:
+    return {f["id"]: f"{f['hex'][0]},{f['hex'][1]}" for f in scene["figures"]}
+
+
 @pytest.mark.browser
 def test_the_strip_shows_the_revealed_orders_and_the_page_fits_a_phone(
     live: LiveArena, pages: Pages
@@ -43,24 +62,38 @@ def test_the_strip_shows_the_revealed_orders_and_the_page_fits_a_phone(
     match_id, link = _colosseum_vs_bot(live)
     page = pages.open(link)
     red = Seat(page, link.split("#t=", 1)[1], live.url, match_id)
-    for _ in range(2):
+    # Plot until CFs are to be allocated (§9.3) after a phase in which somebody moved: the
+    # phase is still open then, its plots revealed and its figures moved.
+    start: dict[str, str] = {}
+    for _ in range(12):
         assert next_to_act([red]) is not None
+        data = red.server_view()
+        if data["view"]["decision"]["kind"] == "choose":
+            start = hexes(data["scene"])
+        elif start and hexes(data["scene"]) != start:
+            break
         act(red, colosseum_entry)
-    page.wait_for_function(
-        "() => document.querySelectorAll('#last-phase li[data-kind=order]').length === 2"
+    else:
+        pytest.fail("no allocation after a movement in 12 orders")
+    scene, events = data["scene"], data["events"]
+    (turn, phase), orders = last_revealed_phase(events)
+    # The scene names the open phase: the one whose CFs are asked for.
+    assert scene["caption"].startswith(f"Turn {turn}, phase {phase}:"), scene["caption"]
+    expect(page.locator("#strip h2")).to_have_text(f"Last phase: Turn {turn}, phase {phase}")
+    shown = page.eval_on_selector_all(
+        "#last-phase li[data-kind=order]",
+        "(lis) => lis.map((li) => [li.dataset.seat, li.textContent.replace(/^Order /, '')])",
     )
-    # §5.2.2: the strip's orders are the last phase's "reveals" events, word for word.
-    events = red.server_view()["events"]
-    starts = [i for i, ev in enumerate(events) if ev["type"] == "phase"]
-    last = events[starts[-2] : starts[-1]]
-    revealed = [f"{ev['seat']}: {ev['plot']}" for ev in last if ev["type"] == "plot"]
-    strip = page.locator("#last-phase li[data-kind=order]").all_inner_texts()
-    assert [s.split(" ", 1)[1] for s in strip] == revealed and len(revealed) == 2
-    moved = page.locator("#arrows g[data-arrow]").count()
-    assert moved == page.evaluate(
-        "() => [...document.querySelectorAll('#arrows g[data-arrow] polyline.arrow-line')]"
-        ".filter((p) => p.getAttribute('points').split(' ').length >= 2).length"
+    assert shown == [[seat, f"{seat}: {o}"] for seat, o in orders.items()] and len(shown) == 2
+    # One arrow per figure that moved, from where it stood when the plots were asked for to
+    # where the scene has it now.
+    now = hexes(scene)
+    moved = {f: (start[f], now[f]) for f in now if now[f] != start.get(f)}
+    arrows = page.eval_on_selector_all(
+        "#arrows g[data-arrow]", "(gs) => gs.map((g) => [g.dataset.arrow, g.dataset.path])"
     )
+    assert len(moved) >= 1
+    assert {a: (p.split()[0], p.split()[-1]) for a, p in arrows} == moved, (arrows, moved)
     assert serious(page) == []
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "arena-colosseum-1280.png"))

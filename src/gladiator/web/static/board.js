@@ -3,13 +3,14 @@
 // that phase, the animation toggle (remembered; off under prefers-reduced-motion) and the
 // board/orders/log tabs of the narrow layout.
 //
-// DOM: #last-phase (li[data-kind="order|hit|wound"][data-seat]), #arrows g[data-arrow=figure],
+// DOM: #last-phase (li[data-kind="order|hit|wound"][data-seat]), #arrows g[data-arrow=figure][data-path="q,r q,r …"],
 // #animate (checkbox), body.animate while animation is on, .tabs button[data-tab], body[data-tab].
 
 const BOUNDARY = new Set(["phase", "turn"]);
 const HIT = /attack|strike|crt|throw|hit|critical|kick|net|cleave/;
 const WOUND = /wound|cf_|dead|stunned|fall|unconscious/;
-const MOVE = new Set(["move", "moved"]);
+// A collision's push puts a figure in a hex too (§8.4.1 "placed", with its figure and hex).
+const MOVE = new Set(["move", "moved", "placed"]);
 
 // Indices where a phase starts: a phase or turn event, or the first initiative of an exchange.
 export function boundaries(events) {
@@ -21,16 +22,34 @@ export function boundaries(events) {
   return out;
 }
 
-// The last phase that is over: [start, end) of the events, or null.
-export function lastPhase(events) {
-  const b = boundaries(events);
-  if (b.length < 2) return null;
-  return [b[b.length - 2], b[b.length - 1]];
-}
+// The orders a phase reveals: a seat's plot, order or move (a string, not a turn order's list)
+// and, in the Colosseum, its CF allocation (§9.4.1).
+const ORDER_KEYS = ["plot", "order", "move", "allocation"];
 
 function revealedOrder(ev) {
-  for (const key of ["plot", "order", "move"]) if (typeof ev[key] === "string" && ev.seat) return ev[key];
+  if (!ev.seat) return null;
+  for (const key of ORDER_KEYS) if (typeof ev[key] === "string") return ev[key];
   return null;
+}
+
+// The last phase: the latest one in which an order was revealed, [start, end) of the events, or
+// null. A Colosseum phase is open while its CFs are being allocated (its plots are revealed and
+// its figures have moved, §5.2.2), so it is that phase, not the one before, even though no later
+// "phase" event has closed it yet; a phase that has just begun and revealed nothing is not.
+export function lastPhase(events) {
+  const b = boundaries(events);
+  for (let k = b.length - 1; k >= 0; k--) {
+    const end = k + 1 < b.length ? b[k + 1] : events.length;
+    for (let i = b[k]; i < end; i++) if (revealedOrder(events[i]) !== null) return [b[k], end];
+  }
+  return null;
+}
+
+// "Turn 2, phase 3" from the numbers a phase event carries (Colosseum §5.2); otherwise the first
+// event's sentence without its citation.
+function phaseName(ev) {
+  if (Number.isInteger(ev.turn) && Number.isInteger(ev.phase)) return `Turn ${ev.turn}, phase ${ev.phase}`;
+  return (ev.text || "").replace(/\s*\(.*\)$/, "");
 }
 
 function where(ev) {
@@ -92,13 +111,13 @@ export function renderStrip(node, events, span) {
   }
   const [s, e] = span;
   const slice = events.slice(s, e);
-  heading.textContent = `Last phase: ${events[s].text || ""}`.replace(/\s*\(.*\)$/, "");
+  heading.textContent = `Last phase: ${phaseName(events[s])}`;
   const orders = new Map();
   for (const ev of slice) {
     const o = revealedOrder(ev);
     if (o !== null) orders.set(ev.seat, [...(orders.get(ev.seat) || []), o]);
   }
-  for (const [seat, os] of orders) list.appendChild(item("order", seat, `${seat}: ${os.join(" ")}`));
+  for (const [seat, os] of orders) list.appendChild(item("order", seat, `${seat}: ${os.join(" · ")}`));
   for (const ev of slice) if (HIT.test(ev.type || "")) list.appendChild(item("hit", ev.seat, ev.text || ev.type));
   for (const ev of slice) if (WOUND.test(ev.type || "")) list.appendChild(item("wound", ev.seat, ev.text || ev.type));
 }

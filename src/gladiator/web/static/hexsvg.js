@@ -339,7 +339,8 @@ export class Board {
     for (const a of arrows || []) {
       if (!a.points || a.points.length < 2) continue;
       const pts = a.points.map(([q, r]) => hexToPixel(q, r));
-      const g = el("g", { class: "move-arrow", "data-arrow": a.figure }, layer);
+      const path = a.points.map((p) => p.join(",")).join(" ");
+      const g = el("g", { class: "move-arrow", "data-arrow": a.figure, "data-path": path }, layer);
       el("polyline", { points: points(pts), class: "arrow-under" }, g);
       el("polyline", { points: points(pts), class: "arrow-line", stroke: this.colour(a.seat), "marker-end": "url(#arrow-head)" }, g);
       const title = el("title", {}, g);
