@@ -5,25 +5,89 @@ and every button is at least 44 px; axe-core finds no serious or critical violat
 
 from __future__ import annotations
 
+import io
+import random
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from PIL import Image
 from playwright.sync_api import Page, expect
 
-from browser.arena_page import Seat, act, next_to_act
+from browser.arena_page import Chooser, Seat, act, next_to_act, token_of
 from browser.browsing import LiveArena, Pages
-from browser.policy import colosseum_entry
+from browser.policy import colosseum_entry, quick_entry, random_entry
+from server_helpers import Client, new_match, play
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "web" / "screenshots"
+
+
+PHONE = {"width": 390, "height": 844}
+DESK = {"width": 1280, "height": 800}
+
+
+def shoot(page: Page, name: str) -> None:
+    """A screenshot for docs/web/screenshots/, kept small: 256 colours hold these pages."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    image = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
+    image.quantize(colors=256).save(SHOTS / f"{name}.png", optimize=True)
 
 
 def serious(page: Page) -> list[str]:
     results: Any = Axe().run(page)
     found = results.response["violations"]
+    # Every violation by impact, for the accessibility note (pytest -s shows it).
+    print(
+        f"axe {page.url.split('#')[0]} {page.viewport_size}:",
+        [(v["impact"], v["id"]) for v in found],
+    )
     return [v["id"] for v in found if v.get("impact") in ("serious", "critical")]
+
+
+_WIDE_JS = """() => document.scrollingElement.scrollWidth <= innerWidth ? [] :
+  [...document.querySelectorAll('body *')]
+    .filter((e) => e.getBoundingClientRect().right > innerWidth)
+    .map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.className.baseVal ?? e.className}`
+      + ` ${Math.round(e.getBoundingClientRect().right)}`).slice(0, 12)"""
+
+
+def too_wide(page: Page) -> list[str]:
+    """What sticks out on the right when the page scrolls sideways (nothing when it does not:
+    document.scrollingElement.scrollWidth <= innerWidth)."""
+    found: list[str] = page.evaluate(_WIDE_JS)
+    return found
+
+
+_TOOLS_JS = """() => ['#caption', '.animate-toggle'].map((sel) => {
+  const e = document.querySelector(sel);
+  const r = e.getBoundingClientRect();
+  return [sel, r.left >= 0 && r.right <= innerWidth && e.scrollWidth <= e.clientWidth, r.height];
+})"""
+
+
+def tools_fit(page: Page) -> None:
+    """On the phone the caption wraps inside the screen and the animation toggle stays on it,
+    its label a target at least 44 px high."""
+    (caption, inside, _), (toggle, toggle_inside, high) = page.evaluate(_TOOLS_JS)
+    assert inside, caption
+    assert toggle_inside and high >= 44, (toggle, high)
+
+
+def check_both_sizes(page: Page, shot: str | None = None) -> None:
+    """No serious or critical axe violation at 1280×800 and 390×844, nothing scrolling sideways
+    on the phone, and (when named) a screenshot at each size."""
+    for size, tag in ((DESK, "1280"), (PHONE, "390")):
+        page.set_viewport_size(size)
+        if size is PHONE:
+            assert too_wide(page) == [], page.url
+            if page.locator("#animate").count():
+                tools_fit(page)
+        assert serious(page) == [], (page.url, tag)
+        if shot:
+            shoot(page, f"{shot}-{tag}")
+    page.set_viewport_size(DESK)
 
 
 def _colosseum_vs_bot(live: LiveArena) -> tuple[str, str]:
@@ -61,6 +125,7 @@ def test_the_strip_shows_the_revealed_orders_and_the_page_fits_a_phone(
 ) -> None:
     match_id, link = _colosseum_vs_bot(live)
     page = pages.open(link)
+    page.set_viewport_size(DESK)
     red = Seat(page, link.split("#t=", 1)[1], live.url, match_id)
     # Plot until CFs are to be allocated (§9.3) after a phase in which somebody moved: the
     # phase is still open then, its plots revealed and its figures moved.
@@ -95,8 +160,7 @@ def test_the_strip_shows_the_revealed_orders_and_the_page_fits_a_phone(
     assert len(moved) >= 1
     assert {a: (p.split()[0], p.split()[-1]) for a, p in arrows} == moved, (arrows, moved)
     assert serious(page) == []
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "arena-colosseum-1280.png"))
+    shoot(page, "arena-colosseum-1280")
 
     # The animation toggle is remembered across a reload.
     box = page.locator("#animate")
@@ -106,9 +170,10 @@ def test_the_strip_shows_the_revealed_orders_and_the_page_fits_a_phone(
     expect(page.locator("#animate")).to_be_checked(checked=not was)
     assert page.evaluate("() => document.body.classList.contains('animate')") == (not was)
 
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     expect(page.locator(".tabs")).to_be_visible()
-    assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+    assert too_wide(page) == []
+    tools_fit(page)
     small = page.evaluate(
         "() => [...document.querySelectorAll('button')].filter((b) => b.offsetParent)"
         ".map((b) => b.getBoundingClientRect())"
@@ -123,8 +188,72 @@ def test_the_strip_shows_the_revealed_orders_and_the_page_fits_a_phone(
     page.locator(".tabs button[data-tab=board]").click()
     expect(page.locator("#board")).to_be_visible()
     assert serious(page) == []
-    page.screenshot(path=str(SHOTS / "arena-colosseum-390.png"))
+    shoot(page, "arena-colosseum-390")
 
+
+def _vs_bot(live: LiveArena, ruleset: str) -> tuple[str, str]:
+    made = new_match(live.url, ruleset, seats={"blue": "bot:greedy"}, seed=3)
+    link: str = made["seats"]["red"]["link"]
+    return made["id"], link if link.startswith("http") else f"{live.url}{link}"
+
+
+@pytest.mark.browser
+def test_the_quick_and_skirmish_arenas_pass_axe_at_both_sizes(
+    live: LiveArena, pages: Pages
+) -> None:
+    rng = random.Random(5)
+    choosers: dict[str, Chooser] = {
+        "quick": quick_entry,
+        "skirmish": lambda decision, scene, seat: random_entry(decision, rng),
+    }
+    for ruleset, choose in choosers.items():
+        match_id, link = _vs_bot(live, ruleset)
+        page = pages.open(link)
+        red = Seat(page, token_of(link), live.url, match_id)
+        for _ in range(6):
+            if next_to_act([red]) is None:
+                break
+            act(red, choose)
+        # A quick-rules strike is named by its "strike" event alone: a hit, not an order.
+        shown = page.locator("#last-phase li[data-kind=order], #last-phase li[data-kind=hit]")
+        expect(shown).not_to_have_count(0)
+        check_both_sizes(page, f"arena-{ruleset}")
+
+
+@pytest.mark.browser
+def test_the_lobby_replay_and_campaign_pages_pass_axe_at_both_sizes(
+    live: LiveArena, pages: Pages
+) -> None:
     lobby = pages.open(f"{live.url}/")
-    assert serious(lobby) == []
-    lobby.screenshot(path=str(SHOTS / "lobby-1280.png"))
+    check_both_sizes(lobby, "lobby")
+    for ruleset in ("quick", "skirmish", "colosseum"):
+        rules = pages.open(f"{live.url}/rules/{ruleset}")
+        expect(rules.locator("h1").first).to_be_visible()
+        check_both_sizes(rules)
+
+    made = new_match(live.url, "quick", options={"max_rounds": 4}, seed=4)
+    clients = []
+    for token in made["tokens"].values():
+        client = Client(live.url, made["id"])
+        client.hello(token)
+        clients.append(client)
+    play(clients, random.Random(4))
+    for client in clients:
+        client.close()
+    replay = pages.open(f"{live.url}/replay/{made['id']}")
+    expect(replay.locator("#board g[data-figure]")).to_have_count(2)
+    replay.click("#next")
+    check_both_sizes(replay)
+
+    lanistas = [{"name": "Batiatus", "kind": "human"}] + [
+        {"name": f"Rival {i}", "kind": "bot"} for i in range(3)
+    ]
+    created = httpx.post(
+        f"{live.url}/api/campaigns",
+        json={"name": "Axe", "lanistas": lanistas, "options": {"munera": 1}, "seed": 7},
+        timeout=30,
+    )
+    assert created.status_code == 201, created.text
+    campaign = pages.open(created.json()["lanistas"]["l1"]["link"])
+    expect(campaign.locator("#entries input[data-gladiator]")).to_have_count(5)
+    check_both_sizes(campaign)

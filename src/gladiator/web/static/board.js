@@ -7,6 +7,8 @@
 // #animate (checkbox), body.animate while animation is on, .tabs button[data-tab], body[data-tab].
 
 const BOUNDARY = new Set(["phase", "turn"]);
+// The events that open a phase, before anything in it is resolved.
+const OPENING = new Set(["phase", "turn", "initiative"]);
 const HIT = /attack|strike|crt|throw|hit|critical|kick|net|cleave/;
 const WOUND = /wound|cf_|dead|stunned|fall|unconscious/;
 // A collision's push puts a figure in a hex too (§8.4.1 "placed", with its figure and hex).
@@ -32,23 +34,27 @@ function revealedOrder(ev) {
   return null;
 }
 
-// The last phase: the latest one in which an order was revealed, [start, end) of the events, or
-// null. A Colosseum phase is open while its CFs are being allocated (its plots are revealed and
-// its figures have moved, §5.2.2), so it is that phase, not the one before, even though no later
-// "phase" event has closed it yet; a phase that has just begun and revealed nothing is not.
+// The last phase: the latest one in which something was resolved (an event besides those that
+// open it), [start, end) of the events, or null. A Colosseum phase is open while its CFs are
+// being allocated, its plots revealed and its figures moved (§5.2.2): it is that phase, not the
+// one before, though no later "phase" event has closed it yet. A phase that has only begun (a
+// "phase" event, a quick-rules turn's AP roll, an exchange's initiative rolls) is not.
 export function lastPhase(events) {
   const b = boundaries(events);
   for (let k = b.length - 1; k >= 0; k--) {
     const end = k + 1 < b.length ? b[k + 1] : events.length;
-    for (let i = b[k]; i < end; i++) if (revealedOrder(events[i]) !== null) return [b[k], end];
+    for (let i = b[k]; i < end; i++) if (!OPENING.has(events[i].type)) return [b[k], end];
   }
   return null;
 }
 
-// "Turn 2, phase 3" from the numbers a phase event carries (Colosseum §5.2); otherwise the first
-// event's sentence without its citation.
-function phaseName(ev) {
+// The phase's name from the numbers its first event carries: "Turn 2, phase 3" (Colosseum
+// §5.2), "Round 4: red's turn" (quick rules), "Exchange 5" (skirmish: its initiative rolls).
+function phaseName(events, start) {
+  const ev = events[start];
   if (Number.isInteger(ev.turn) && Number.isInteger(ev.phase)) return `Turn ${ev.turn}, phase ${ev.phase}`;
+  if (Number.isInteger(ev.round) && ev.seat) return `Round ${ev.round}: ${ev.seat}'s turn`;
+  if (ev.type === "initiative") return `Exchange ${boundaries(events.slice(0, start + 1)).length}`;
   return (ev.text || "").replace(/\s*\(.*\)$/, "");
 }
 
@@ -111,7 +117,7 @@ export function renderStrip(node, events, span) {
   }
   const [s, e] = span;
   const slice = events.slice(s, e);
-  heading.textContent = `Last phase: ${phaseName(events[s])}`;
+  heading.textContent = `Last phase: ${phaseName(events, s)}`;
   const orders = new Map();
   for (const ev of slice) {
     const o = revealedOrder(ev);
