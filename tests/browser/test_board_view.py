@@ -41,7 +41,7 @@ def serious(page: Page) -> list[str]:
     # Every violation by impact, for the accessibility note (pytest -s shows it).
     print(
         f"axe {page.url.split('#')[0]} {page.viewport_size}:",
-        [(v["impact"], v["id"]) for v in found],
+        [(v["impact"], v["id"], [n["target"] for n in v["nodes"]][:3]) for v in found],
     )
     return [v["id"] for v in found if v.get("impact") in ("serious", "critical")]
 
@@ -115,6 +115,67 @@ def last_revealed_phase(events: list[dict[str, Any]]) -> tuple[tuple[int, int], 
     return last, {seat: " · ".join(orders) for seat, orders in revealed[last].items()}
 
 
+def struck_in(events: list[dict[str, Any]]) -> set[str]:
+    """The figures a blow landed on in the phase the strip shows: a CRT result other than no
+    effect or a fumble (§9.5, §9.6) lands on the seat that is not the attacking side, a thrown
+    weapon that hits (§13.3.2) on the seat it was thrown at."""
+    last, _ = last_revealed_phase(events)
+    seats = ["red", "blue"]
+    current: tuple[int, int] | None = None
+    out: set[str] = set()
+    for ev in events:
+        if ev["type"] == "phase":
+            current = (ev["turn"], ev["phase"])
+        elif current != last:
+            continue
+        elif ev["type"] == "crt" and "side" in ev and ev["result"] not in ("-", "F"):
+            out.add(seats[1 - ev["side"]])
+        elif ev["type"] == "throw" and ev.get("hit"):
+            out.add(next(s for s in seats if s != ev["seat"]))
+    return out
+
+
+# The animation the hit flash's CSS gives a figure's disc while it flashes.
+_FLASH_JS = """() => {
+  const g = document.querySelector('#board g[data-figure]');
+  g.classList.add('flash');
+  const name = getComputedStyle(g.querySelector('.disc')).animationName;
+  g.classList.remove('flash');
+  return name;
+}"""
+
+# A figure in every state the glossary names, drawn by the page's own board code.
+_BADGES_JS = """async (states) => {
+  const { Board } = await import('/static/hexsvg.js');
+  const { loadGlossary } = await import('/static/glossary.js');
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  const board = new Board(svg);
+  board.setStates((await loadGlossary('colosseum')).states);
+  const figure = { id: 'x', seat: 'red', label: 'Light', hex: [0, 0], facing: 0, alive: true };
+  return states.map((s) => {
+    const g = board.figure({ ...figure, states: [s] });
+    const badge = g.querySelector('g.badge-group');
+    return [s, badge.dataset.state, badge.querySelector(':scope > title').textContent];
+  });
+}"""
+
+
+def check_badge_titles(page: Page, live: LiveArena) -> None:
+    """Every badge the Colosseum's glossary names gets its meaning as its SVG <title>, and
+    the badges on the board now carry one each."""
+    rulesets = httpx.get(f"{live.url}/api/rulesets", timeout=10).json()
+    states = next(r for r in rulesets if r["name"] == "colosseum")["glossary"]["states"]
+    wanted = [s for s in states if s != "dead"]  # the dead get a cross, not a badge
+    for state, drawn, title in page.evaluate(_BADGES_JS, wanted):
+        assert drawn == state and title.endswith(f": {states[state]}"), (state, title)
+    untitled = page.evaluate(
+        "() => [...document.querySelectorAll('#board g.badge-group')]"
+        ".filter((b) => !b.querySelector(':scope > title').textContent.includes(': '))"
+        ".map((b) => b.dataset.state)"
+    )
+    assert untitled == []
+
+
 def hexes(scene: dict[str, Any]) -> dict[str, str]:
     return {f["id"]: f"{f['hex'][0]},{f['hex'][1]}" for f in scene["figures"]}
 
@@ -162,13 +223,38 @@ def test_the_strip_shows_the_revealed_orders_and_the_page_fits_a_phone(
     assert serious(page) == []
     shoot(page, "arena-colosseum-1280")
 
-    # The animation toggle is remembered across a reload.
+    # Fight on until a blow lands: the figure it landed on is marked struck.
+    for _ in range(40):
+        assert next_to_act([red]) is not None
+        data = red.server_view()
+        if struck_in(data["events"]):
+            break
+        act(red, colosseum_entry)
+    else:
+        pytest.fail("no blow landed in 40 orders")
+    struck = struck_in(data["events"])
+    expect(page.locator("#board g[data-struck]")).to_have_count(len(struck))
+    marked = page.eval_on_selector_all(
+        "#board g[data-struck]", "(gs) => gs.map((g) => g.dataset.figure)"
+    )
+    assert set(marked) == struck
+    # The flash runs only with the toggle on and motion not reduced.
+    assert page.evaluate(_FLASH_JS) == "hit-flash"
+    check_badge_titles(page, live)
+
+    # The animation toggle is remembered across a reload, and stops the flash.
     box = page.locator("#animate")
-    was = box.is_checked()
+    assert box.is_checked()
     box.click()
+    assert page.evaluate(_FLASH_JS) == "none"
     page.reload()
-    expect(page.locator("#animate")).to_be_checked(checked=not was)
-    assert page.evaluate("() => document.body.classList.contains('animate')") == (not was)
+    expect(page.locator("#animate")).not_to_be_checked()
+    assert page.evaluate("() => document.body.classList.contains('animate')") is False
+    box.click()
+    page.emulate_media(reduced_motion="reduce")
+    expect(page.locator("#board g[data-figure]")).to_have_count(2)
+    assert page.evaluate(_FLASH_JS) == "none"
+    page.emulate_media(reduced_motion="no-preference")
 
     page.set_viewport_size(PHONE)
     expect(page.locator(".tabs")).to_be_visible()

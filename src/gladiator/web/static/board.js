@@ -91,6 +91,47 @@ export function phaseArrows(events, span, figures, startScene) {
   return arrows;
 }
 
+// -- who was struck ------------------------------------------------------------------------------
+// A blow that did not land: a miss (quick §7.3, skirmish §4.3.3), a Colosseum "-" or fumble
+// (§9.6), a thrown weapon that falls short (§13.3.2).
+const MISSED_RESULTS = new Set(["-", "F", "miss", "out of reach"]);
+const MISSED = /\bmiss(es|ed)?\b|no harm|finds nobody|no effect/i;
+
+function landed(ev) {
+  if (ev.hit === false) return false;
+  if (typeof ev.result === "string" && MISSED_RESULTS.has(ev.result)) return false;
+  return !MISSED.test(ev.text || "");
+}
+
+function escaped(word) {
+  return word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+// The figures a blow of the span landed on: the event's target where it names one (quick,
+// skirmish), else the one figure other than the striker that its sentence names (a Colosseum CRT
+// line "red -> blue's head", whose striker is its side, §9.5). An event with no striker (the
+// attack sequence, a wound roll) names nobody struck.
+export function struckFigures(events, span, figures, seats) {
+  const out = new Set();
+  if (!span) return out;
+  const find = (name) => figures.find((f) => f.id === name || f.seat === name);
+  for (const ev of events.slice(span[0], span[1])) {
+    if (!HIT.test(ev.type || "") || !landed(ev)) continue;
+    if (typeof ev.target === "string") {
+      const f = find(ev.target);
+      if (f) out.add(f.id);
+      continue;
+    }
+    const striker = ev.seat || ev.figure || (Number.isInteger(ev.side) ? seats[ev.side] : null);
+    if (!striker) continue;
+    const named = figures.filter(
+      (f) => f.id !== striker && f.seat !== striker && new RegExp(`\\b${escaped(f.id)}\\b`).test(ev.text || ""),
+    );
+    if (named.length === 1) out.add(named[0].id);
+  }
+  return out;
+}
+
 function item(kind, seat, text) {
   const li = document.createElement("li");
   li.dataset.kind = kind;
@@ -109,6 +150,9 @@ export function renderStrip(node, events, span) {
   heading.textContent = "Last phase";
   const list = document.createElement("ul");
   list.id = "last-phase";
+  // Focusable: a long phase scrolls inside the strip, by keyboard too.
+  list.tabIndex = 0;
+  list.setAttribute("aria-label", "what the last phase revealed and did");
   node.append(heading, list);
   if (!span) {
     list.appendChild(item("none", null, "Nothing resolved yet."));
