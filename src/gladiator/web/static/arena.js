@@ -8,7 +8,9 @@
 // Stable DOM for tests:
 //   #board                  the SVG board; [data-hex="q,r"] hex polygons (class "legal" when
 //                           the decision offers them, "selected" when picked); g[data-seat]
-//                           [data-figure] figures (data-states, data-facing); [data-item] items;
+//                           [data-figure] figures (data-states, data-facing, data-struck: a blow
+//                           landed on it in the last phase; class "flash" while its hit flash
+//                           plays); g.badge-group[data-state] > title its meaning; [data-item] items;
 //                           #ghost the move preview
 //   #zoom-in #zoom-out #zoom-fit
 //   #caption #title #who    scene caption, ruleset title, whose screen this is
@@ -26,7 +28,7 @@
 //   #conn-status            connection state
 //   body[data-seat]         the seat shown now ("" for a spectator)
 
-import { lastPhase, phaseArrows, renderStrip, setupAnimationToggle, setupTabs } from "./board.js";
+import { lastPhase, phaseArrows, renderStrip, setupAnimationToggle, setupTabs, struckFigures } from "./board.js";
 import { Board } from "./hexsvg.js";
 import { citeLinks } from "./cite.js";
 import { explainRows, loadGlossary } from "./glossary.js";
@@ -52,6 +54,7 @@ const game = {
   form: null,
   clocks: new Map(), // seat -> deadline (unix seconds)
   scenes: new Map(), // event count -> the scene shown then (the start of a phase, for its arrows)
+  flashed: "", // the last phase whose hit flash has played ("start-end" of its events)
 };
 
 const board = new Board($("#board"), {
@@ -116,6 +119,7 @@ function onWelcome(player, msg) {
     // The meanings of orders and badges (glossary.js): the order form waits for them.
     loadGlossary(msg.ruleset).then((g) => {
       game.glossary = g;
+      board.setStates(g.states);
       render();
     });
   }
@@ -271,6 +275,10 @@ function draw(player) {
     const span = lastPhase(game.events);
     renderStrip($("#strip"), game.events, span);
     board.setArrows(span ? phaseArrows(game.events, span, scene.figures || [], game.scenes.get(span[0] + 1)) : []);
+    // The hit flash plays once, when a phase's blows first show; a later redraw only marks them.
+    const key = span ? span.join("-") : "";
+    board.setStruck(struckFigures(game.events, span, scene.figures || [], game.seats), key !== game.flashed);
+    game.flashed = key;
   }
   if (!view) return;
   if (mustDecide(player)) {

@@ -3,13 +3,16 @@
 // that phase, the animation toggle (remembered; off under prefers-reduced-motion) and the
 // board/orders/log tabs of the narrow layout.
 //
-// DOM: #last-phase (li[data-kind="order|hit|wound"][data-seat]), #arrows g[data-arrow=figure],
+// DOM: #last-phase (li[data-kind="order|hit|wound"][data-seat]), #arrows g[data-arrow=figure][data-path="q,r q,r …"],
 // #animate (checkbox), body.animate while animation is on, .tabs button[data-tab], body[data-tab].
 
 const BOUNDARY = new Set(["phase", "turn"]);
+// The events that open a phase, before anything in it is resolved.
+const OPENING = new Set(["phase", "turn", "initiative"]);
 const HIT = /attack|strike|crt|throw|hit|critical|kick|net|cleave/;
 const WOUND = /wound|cf_|dead|stunned|fall|unconscious/;
-const MOVE = new Set(["move", "moved"]);
+// A collision's push puts a figure in a hex too (§8.4.1 "placed", with its figure and hex).
+const MOVE = new Set(["move", "moved", "placed"]);
 
 // Indices where a phase starts: a phase or turn event, or the first initiative of an exchange.
 export function boundaries(events) {
@@ -21,16 +24,38 @@ export function boundaries(events) {
   return out;
 }
 
-// The last phase that is over: [start, end) of the events, or null.
-export function lastPhase(events) {
-  const b = boundaries(events);
-  if (b.length < 2) return null;
-  return [b[b.length - 2], b[b.length - 1]];
-}
+// The orders a phase reveals: a seat's plot, order or move (a string, not a turn order's list)
+// and, in the Colosseum, its CF allocation (§9.4.1).
+const ORDER_KEYS = ["plot", "order", "move", "allocation"];
 
 function revealedOrder(ev) {
-  for (const key of ["plot", "order", "move"]) if (typeof ev[key] === "string" && ev.seat) return ev[key];
+  if (!ev.seat) return null;
+  for (const key of ORDER_KEYS) if (typeof ev[key] === "string") return ev[key];
   return null;
+}
+
+// The last phase: the latest one in which something was resolved (an event besides those that
+// open it), [start, end) of the events, or null. A Colosseum phase is open while its CFs are
+// being allocated, its plots revealed and its figures moved (§5.2.2): it is that phase, not the
+// one before, though no later "phase" event has closed it yet. A phase that has only begun (a
+// "phase" event, a quick-rules turn's AP roll, an exchange's initiative rolls) is not.
+export function lastPhase(events) {
+  const b = boundaries(events);
+  for (let k = b.length - 1; k >= 0; k--) {
+    const end = k + 1 < b.length ? b[k + 1] : events.length;
+    for (let i = b[k]; i < end; i++) if (!OPENING.has(events[i].type)) return [b[k], end];
+  }
+  return null;
+}
+
+// The phase's name from the numbers its first event carries: "Turn 2, phase 3" (Colosseum
+// §5.2), "Round 4: red's turn" (quick rules), "Exchange 5" (skirmish: its initiative rolls).
+function phaseName(events, start) {
+  const ev = events[start];
+  if (Number.isInteger(ev.turn) && Number.isInteger(ev.phase)) return `Turn ${ev.turn}, phase ${ev.phase}`;
+  if (Number.isInteger(ev.round) && ev.seat) return `Round ${ev.round}: ${ev.seat}'s turn`;
+  if (ev.type === "initiative") return `Exchange ${boundaries(events.slice(0, start + 1)).length}`;
+  return (ev.text || "").replace(/\s*\(.*\)$/, "");
 }
 
 function where(ev) {
@@ -66,6 +91,47 @@ export function phaseArrows(events, span, figures, startScene) {
   return arrows;
 }
 
+// -- who was struck ------------------------------------------------------------------------------
+// A blow that did not land: a miss (quick §7.3, skirmish §4.3.3), a Colosseum "-" or fumble
+// (§9.6), a thrown weapon that falls short (§13.3.2).
+const MISSED_RESULTS = new Set(["-", "F", "miss", "out of reach"]);
+const MISSED = /\bmiss(es|ed)?\b|no harm|finds nobody|no effect/i;
+
+function landed(ev) {
+  if (ev.hit === false) return false;
+  if (typeof ev.result === "string" && MISSED_RESULTS.has(ev.result)) return false;
+  return !MISSED.test(ev.text || "");
+}
+
+function escaped(word) {
+  return word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+// The figures a blow of the span landed on: the event's target where it names one (quick,
+// skirmish), else the one figure other than the striker that its sentence names (a Colosseum CRT
+// line "red -> blue's head", whose striker is its side, §9.5). An event with no striker (the
+// attack sequence, a wound roll) names nobody struck.
+export function struckFigures(events, span, figures, seats) {
+  const out = new Set();
+  if (!span) return out;
+  const find = (name) => figures.find((f) => f.id === name || f.seat === name);
+  for (const ev of events.slice(span[0], span[1])) {
+    if (!HIT.test(ev.type || "") || !landed(ev)) continue;
+    if (typeof ev.target === "string") {
+      const f = find(ev.target);
+      if (f) out.add(f.id);
+      continue;
+    }
+    const striker = ev.seat || ev.figure || (Number.isInteger(ev.side) ? seats[ev.side] : null);
+    if (!striker) continue;
+    const named = figures.filter(
+      (f) => f.id !== striker && f.seat !== striker && new RegExp(`\\b${escaped(f.id)}\\b`).test(ev.text || ""),
+    );
+    if (named.length === 1) out.add(named[0].id);
+  }
+  return out;
+}
+
 function item(kind, seat, text) {
   const li = document.createElement("li");
   li.dataset.kind = kind;
@@ -84,6 +150,9 @@ export function renderStrip(node, events, span) {
   heading.textContent = "Last phase";
   const list = document.createElement("ul");
   list.id = "last-phase";
+  // Focusable: a long phase scrolls inside the strip, by keyboard too.
+  list.tabIndex = 0;
+  list.setAttribute("aria-label", "what the last phase revealed and did");
   node.append(heading, list);
   if (!span) {
     list.appendChild(item("none", null, "Nothing resolved yet."));
@@ -92,13 +161,13 @@ export function renderStrip(node, events, span) {
   }
   const [s, e] = span;
   const slice = events.slice(s, e);
-  heading.textContent = `Last phase: ${events[s].text || ""}`.replace(/\s*\(.*\)$/, "");
+  heading.textContent = `Last phase: ${phaseName(events, s)}`;
   const orders = new Map();
   for (const ev of slice) {
     const o = revealedOrder(ev);
     if (o !== null) orders.set(ev.seat, [...(orders.get(ev.seat) || []), o]);
   }
-  for (const [seat, os] of orders) list.appendChild(item("order", seat, `${seat}: ${os.join(" ")}`));
+  for (const [seat, os] of orders) list.appendChild(item("order", seat, `${seat}: ${os.join(" · ")}`));
   for (const ev of slice) if (HIT.test(ev.type || "")) list.appendChild(item("hit", ev.seat, ev.text || ev.type));
   for (const ev of slice) if (WOUND.test(ev.type || "")) list.appendChild(item("wound", ev.seat, ev.text || ev.type));
 }

@@ -103,7 +103,8 @@ function drawStables() {
     const card = h("section", { class: "card stable", "data-lanista": lan.id },
       h("h2", {}, `${lan.name}${you} `, h("span", { class: "muted" }, lan.kind === "bot" ? "bot" : "human")),
       h("p", {}, "Purse: ", h("span", { class: "purse" }, `${lan.purse}`), " sesterces", lan.out ? ` — out: ${lan.out}` : "", lan.ready ? " — ready" : ""));
-    const table = h("table", { class: "matches" },
+    // Focusable: on a phone the table scrolls sideways inside its card, by keyboard too.
+    const table = h("table", { class: "matches", tabindex: "0", "aria-label": `${lan.name}'s gladiators` },
       h("tr", {}, ...["Name", "Status", "TR", "ST", "AG", "CN", "W", "CF", "XP", "PR", "Talents", "Record V-S-M / D"].map((t) => h("th", {}, t))));
     for (const g of view.gladiators.filter((x) => x.lanista === lan.id)) {
       const r = g.record;

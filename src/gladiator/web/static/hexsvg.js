@@ -94,6 +94,8 @@ const BADGES = {
   "face down": "FD",
 };
 
+const STRUCK = " — struck in the last phase";
+
 // Facing 0..5 as compass points (flat-top hexes: a side faces N, NE, SE, S, SW or NW).
 export const COMPASS = ["N", "NE", "SE", "S", "SW", "NW"];
 
@@ -119,6 +121,17 @@ export class Board {
     this.layers.arrows.setAttribute("pointer-events", "none");
     this.layers.ghost.setAttribute("pointer-events", "none");
     this._panning();
+  }
+
+  // The meanings of the states a figure's badges show ({state: meaning}: the ruleset's glossary).
+  setStates(meanings) {
+    this.meanings = meanings || {};
+  }
+
+  // "KN: Kneeling: lower, …" (the badge, then the glossary's meaning, else the state's name).
+  stateMeaning(state) {
+    const meaning = (this.meanings || {})[state];
+    return `${badgeOf(state)}: ${meaning || state}`;
   }
 
   // Draw a scene; the view is fitted to the board the first time (and on fit()).
@@ -283,8 +296,12 @@ export class Board {
       const shown = badges.slice(0, 4);
       shown.forEach((s, i) => {
         const bx = 14 * (i - (shown.length - 1) / 2);
-        el("rect", { x: bx - 7, y: 14, width: 14, height: 10, rx: 2, class: `badge badge-${s.replace(/\W+/g, "-")}` }, g);
-        text(g, bx, 19, badgeOf(s), "badge-text");
+        // Each badge is a group of its own with its meaning from the ruleset's glossary as its
+        // <title>: the tooltip over the badge, and the name assistive technology reads.
+        const badge = el("g", { class: "badge-group", "data-state": s }, g);
+        el("rect", { x: bx - 7, y: 14, width: 14, height: 10, rx: 2, class: `badge badge-${s.replace(/\W+/g, "-")}` }, badge);
+        text(badge, bx, 19, badgeOf(s), "badge-text");
+        el("title", {}, badge).appendChild(document.createTextNode(this.stateMeaning(s)));
       });
       if (dead) {
         el("path", { d: "M-11,-11 L11,11 M11,-11 L-11,11", class: "dead-cross" }, g);
@@ -295,6 +312,18 @@ export class Board {
       title.appendChild(document.createTextNode(what));
     }
     return g;
+  }
+
+  // Mark the figures a blow landed on in the last phase (data-struck, and a line in their
+  // tooltip); with `flash` they also get the class that plays the short hit flash (board.css).
+  setStruck(ids, flash = false) {
+    for (const g of this.layers.figures.querySelectorAll("g[data-figure]")) {
+      const hit = ids.has(g.dataset.figure);
+      g.toggleAttribute("data-struck", hit);
+      g.classList.toggle("flash", hit && flash);
+      const title = g.querySelector(":scope > title");
+      if (hit && title && !title.textContent.endsWith(STRUCK)) title.textContent += STRUCK;
+    }
   }
 
   // Highlight the hexes a decision offers (option.hex, decision.hexes).
@@ -339,7 +368,8 @@ export class Board {
     for (const a of arrows || []) {
       if (!a.points || a.points.length < 2) continue;
       const pts = a.points.map(([q, r]) => hexToPixel(q, r));
-      const g = el("g", { class: "move-arrow", "data-arrow": a.figure }, layer);
+      const path = a.points.map((p) => p.join(",")).join(" ");
+      const g = el("g", { class: "move-arrow", "data-arrow": a.figure, "data-path": path }, layer);
       el("polyline", { points: points(pts), class: "arrow-under" }, g);
       el("polyline", { points: points(pts), class: "arrow-line", stroke: this.colour(a.seat), "marker-end": "url(#arrow-head)" }, g);
       const title = el("title", {}, g);

@@ -5,6 +5,7 @@
 // #board (as in the arena), #caption, #orders tr[data-seat], #events li, #panels, #outcome,
 // #message; body[data-step] is the step shown once it has loaded.
 
+import { loadGlossary } from "./glossary.js";
 import { Board } from "./hexsvg.js";
 import { getJSON } from "./net.js";
 import { renderPanels } from "./sheet.js";
@@ -52,6 +53,11 @@ async function go(step) {
   if (!replay.seats.length) {
     replay.seats = (data.scene.figures || []).map((f) => f.seat);
     if (view.ruleset) $("#title").textContent = `Replay: ${view.ruleset} match ${matchId}`;
+    // The badges' meanings (glossary.js): the step is drawn again once they come.
+    if (view.ruleset) loadGlossary(view.ruleset).then((g) => {
+      board.setStates(g.states);
+      go(replay.step);
+    });
   }
   const slider = $("#step-slider");
   slider.max = String(data.steps);
