@@ -115,7 +115,7 @@ def test_serve_limits_creation_by_default_and_0_turns_it_off(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     served: list[Any] = []
-    monkeypatch.setattr("gladiator.server.listen.serve", lambda web, sock: served.append(web))
+    monkeypatch.setattr("gladiator.server.listen.serve", lambda web, sock, **_: served.append(web))
     runner = CliRunner()
     db = ["--db", f"sqlite:///{tmp_path / 'x.db'}"]
     for extra in ([], ["--create-rate", "0"]):
