@@ -5,13 +5,16 @@ rendered without letting any markup of the source through."""
 
 from __future__ import annotations
 
+import tomllib
 import warnings
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from gladiator.server.app import create_app
 from gladiator.server.markdown import render
+from gladiator.server.rules_page import RULES_DIR
 from gladiator.store import Store
 from server_helpers import tokens_of
 
@@ -110,6 +113,20 @@ def test_rules_page_has_an_anchor_per_section(client: TestClient, ruleset: str) 
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
     assert 'id="s1"' in page.text and 'id="s2.1"' in page.text
     assert "<script>" not in page.text and 'src="/static/rules.js"' in page.text
+
+
+def test_the_wheel_carries_the_rules_summaries_where_the_page_looks() -> None:
+    """An installed wheel has no docs/ folder: pyproject's force-include puts the summaries
+    at gladiator/rules_docs/, the second place rules_page looks."""
+    root = Path(__file__).resolve().parents[1]
+    build = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["hatch"]["build"]
+    assert build["targets"]["wheel"]["force-include"]["docs/rules"] == "gladiator/rules_docs"
+    assert root / "docs" / "rules" == RULES_DIR
+    assert sorted(p.name for p in RULES_DIR.glob("*.md")) == [
+        "colosseum.md",
+        "quick.md",
+        "skirmish.md",
+    ]
 
 
 def test_rules_page_of_an_unknown_ruleset_is_404(client: TestClient) -> None:
