@@ -514,7 +514,7 @@ def toy_registered() -> Iterator[ToyRules]:
     try:
         yield rules
     finally:
-        registry._REGISTRY.pop(rules.name, None)
+        registry.unregister(rules.name)
 
 
 @pytest.mark.parametrize("name", ["quick", "QUICK", " Quick "])

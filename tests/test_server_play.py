@@ -44,9 +44,14 @@ class TimedToy(ToyRules):
 
 @pytest.fixture(autouse=True, scope="module")
 def _toys() -> Iterator[None]:
-    registry.register(ToyRules())
-    registry.register(TimedToy())
+    """The toy rulesets for this module only: other modules list every registered ruleset
+    (/api/rulesets) and expect the real ones' option schemas."""
+    toys = (ToyRules(), TimedToy())
+    for toy in toys:
+        registry.register(toy)
     yield
+    for toy in toys:
+        registry.unregister(toy.name)
 
 
 def _record(base: str, match_id: str) -> MatchRecord:

@@ -10,7 +10,7 @@ from typing import Any
 
 from gladiator.core.protocol import Ruleset
 
-__all__ = ["UnknownRuleset", "get", "names", "register"]
+__all__ = ["UnknownRuleset", "get", "names", "register", "unregister"]
 
 # "module:Class", imported on first use so that starting the CLI does not load every ruleset,
 # and so that no ruleset needs to import this module (imports point down only).
@@ -31,6 +31,11 @@ class UnknownRuleset(ValueError):
 
 def register(ruleset: Ruleset[Any]) -> None:
     _REGISTRY[ruleset.name] = ruleset
+
+
+def unregister(name: str) -> None:
+    """Forget a ruleset registered at run time (a built-in one is loaded again on next use)."""
+    _REGISTRY.pop(name, None)
 
 
 def names() -> list[str]:

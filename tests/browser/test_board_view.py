@@ -276,6 +276,25 @@ def test_the_strip_shows_the_revealed_orders_and_the_page_fits_a_phone(
     assert serious(page) == []
     shoot(page, "arena-colosseum-390")
 
+    # A decision that offers hexes (a §5.2.1 plot) brings them up to a 44 px target on the
+    # phone; the whole arena fitted to 390 px leaves a hex about 20 px tall.
+    legal = page.locator("#board .hex.legal")
+    for _ in range(12):
+        if next_to_act([red]) is None:
+            pytest.fail("the match ended before another plot")
+        if legal.count():
+            break
+        act(red, colosseum_entry)
+    else:
+        pytest.fail("no decision offering hexes in 12 orders")
+    heights = page.eval_on_selector_all(
+        "#board .hex.legal", "(hs) => hs.map((h) => h.getBoundingClientRect().height)"
+    )
+    assert min(heights) >= 44, heights
+    page.locator("#zoom-fit").click()
+    fitted = page.eval_on_selector("#board .hex", "(h) => h.getBoundingClientRect().height")
+    assert fitted < 44, fitted
+
 
 def _vs_bot(live: LiveArena, ruleset: str) -> tuple[str, str]:
     made = new_match(live.url, ruleset, seats={"blue": "bot:greedy"}, seed=3)

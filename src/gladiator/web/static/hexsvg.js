@@ -121,6 +121,9 @@ export class Board {
     this.layers.arrows.setAttribute("pointer-events", "none");
     this.layers.ghost.setAttribute("pointer-events", "none");
     this._panning();
+    // A page turned or resized to a phone's width brings the offered hexes up to size then.
+    this.touch = window.matchMedia("(max-width: 600px), (pointer: coarse)");
+    this.touch.addEventListener("change", () => this._focusLegal());
   }
 
   // The meanings of the states a figure's badges show ({state: meaning}: the ruleset's glossary).
@@ -147,6 +150,7 @@ export class Board {
     if (!this.fitted && (scene.hexes || []).length) {
       this.fit();
       this.fitted = true;
+      this._focusLegal();
     }
   }
 
@@ -328,9 +332,37 @@ export class Board {
 
   // Highlight the hexes a decision offers (option.hex, decision.hexes).
   setLegal(hexes) {
-    this.legal = new Set(hexes.map(([q, r]) => `${q},${r}`));
+    const legal = new Set(hexes.map(([q, r]) => `${q},${r}`));
+    if ([...legal].some((k) => !this.legal.has(k)) || legal.size !== this.legal.size) {
+      this.focusPending = legal.size > 0;
+    }
+    this.legal = legal;
     if (!this.hexNodes) return;
     for (const [key, node] of this.hexNodes) node.classList.toggle("legal", this.legal.has(key));
+    this._focusLegal();
+  }
+
+  // On a phone a whole arena leaves a hex about 20 px tall, too small to tap: when a decision
+  // offers hexes the view is centred on them and zoomed in until a hex is 48 px tall, clear of
+  // the 44 px target size (WCAG 2.5.5); never zoomed out. A mouse is precise enough for the
+  // whole arena.
+  _focusLegal(minPx = 48) {
+    if (!this.focusPending || !this.view || !this.legal.size) return;
+    const rect = this.svg.getBoundingClientRect();
+    if (!this.touch.matches || !rect.width || !rect.height) return;
+    this.focusPending = false;
+    const [x, y, w, h] = this.view;
+    const perPx = Math.max(w / rect.width, h / rect.height);
+    const hexPx = (Math.sqrt(3) * SIZE) / perPx;
+    if (hexPx >= minPx) return;
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (const key of this.legal) {
+      const [px, py] = hexToPixel(...key.split(",").map(Number));
+      x0 = Math.min(x0, px); y0 = Math.min(y0, py); x1 = Math.max(x1, px); y1 = Math.max(y1, py);
+    }
+    const k = hexPx / minPx;
+    const [cx, cy] = [(x0 + x1) / 2, (y0 + y1) / 2];
+    this.setView([cx - (w * k) / 2, cy - (h * k) / 2, w * k, h * k]);
   }
 
   setSelected(hex) {
