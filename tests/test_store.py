@@ -165,8 +165,9 @@ def test_finish_stores_outcome_and_record_and_ends_running(store: Store) -> None
     assert [m.id for m in store.running()[0]] == ["m2"]
     with pytest.raises(StoreError, match="m1: the match is finished"):
         store.add_order("m1", 1, "blue", "F")
+    store.finish("m1", outcome, record)  # the same end again: a retry that had landed (HC6)
     with pytest.raises(StoreError, match="already finished"):
-        store.finish("m1", outcome, record)
+        store.finish("m1", {**outcome, "winners": ["blue"]}, record)
     with pytest.raises(StoreError, match="no such match"):
         store.finish("nope", outcome, record)
 

@@ -54,7 +54,7 @@ def test_a_bestiarius_fights_a_lion_drawn_as_a_two_hex_counter(
     page = pages.open(made.links["red"])
     red = Seat(page, token_of(made.links["red"]), live.url, made.match_id)
     expect(page.locator("#board g[data-figure]")).to_have_count(2)
-    expect(page.locator('#board g[data-figure="blue"] title')).to_contain_text("Lion")
+    expect(page.locator('#board g[data-figure="blue"] > title')).to_contain_text("Lion")
 
     # The lobby hands the beast's seat a link too when asked (a player for any seat): what
     # the server shows through it never holds a decision.

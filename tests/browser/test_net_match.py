@@ -52,8 +52,8 @@ def test_a_retiarius_nets_the_centurions_secutor_through_the_page(
     page = pages.open(made.links["red"])
     red = Seat(page, token_of(made.links["red"]), live.url, made.match_id)
     expect(page.locator("#board g[data-figure]")).to_have_count(2)
-    expect(page.locator('#board g[data-figure="red"] title')).to_contain_text("Retiarius")
-    expect(page.locator('#board g[data-figure="blue"] title')).to_contain_text("Secutor")
+    expect(page.locator('#board g[data-figure="red"] > title')).to_contain_text("Retiarius")
+    expect(page.locator('#board g[data-figure="blue"] > title')).to_contain_text("Secutor")
 
     seen: dict[str, int] = {"net": 0, "ensnared": 0, "ground": 0}
 

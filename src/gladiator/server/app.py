@@ -41,6 +41,7 @@ from gladiator.server.levels_api import levels_api
 from gladiator.server.messages import CreateMatchBody, Hello, OrderBody, OrderMessage, PreviewBody
 from gladiator.server.rate_limit import CreateLimit, CreationLimiter
 from gladiator.server.replay import ReplayBook
+from gladiator.server.retry import RetryPolicy
 from gladiator.server.rules_page import rules_routes
 from gladiator.server.security import Refused
 from gladiator.store import Store, StoreError
@@ -116,6 +117,7 @@ def create_app(
     allowed_hosts: Iterable[str] | None = None,
     abandon: AbandonPolicy | None = None,
     create_limit: CreateLimit | None = None,
+    retry: RetryPolicy | None = None,
 ) -> Starlette:
     """The arena app over `store`. `allowed_origins` are further origins whose pages may call
     the API (its own origin always may); `static_dir` holds the browser pages (default: the
@@ -124,10 +126,11 @@ def create_app(
     header names answered: a server on loopback names only loopback, so a page on another site
     that rebinds its DNS name to 127.0.0.1 cannot reach the tokenless API. `abandon`: the
     abandonment clocks (default: 600 s and 3600 s); `create_limit`: new matches and campaigns a
-    minute per address (default none here; `gladiator serve` sets one, AB6)."""
+    minute per address (default none here; `gladiator serve` sets one, AB6); `retry`: how store
+    writes are tried again while the database is unavailable (server/retry.py, HC5)."""
     allowed = frozenset(security.normalise_origin(o) for o in allowed_origins)
     static = Path(static_dir) if static_dir is not None else DEFAULT_STATIC
-    hub = Hub(store, abandon)
+    hub = Hub(store, abandon, retry)
     campaigns = CampaignRunner(store, hub)
     replays = ReplayBook()
 

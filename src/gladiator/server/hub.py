@@ -31,11 +31,13 @@ from gladiator.core.decisions import Decision, IllegalOrder
 from gladiator.core.match import Match, NotYourTurn
 from gladiator.server import messages
 from gladiator.server.abandonment import Abandoner, AbandonPolicy, Silence
+from gladiator.server.retry import RetryPolicy, retrying
 from gladiator.store import (
     Store,
     StoredMatch,
     StoredSeat,
     StoreError,
+    StoreUnavailable,
     hash_token,
     new_match_id,
     new_token,
@@ -104,8 +106,10 @@ class LiveMatch:
         on_idle: Callable[[LiveMatch], None] | None = None,
         on_finish: Callable[[str], None] | None = None,
         clock: Callable[[], float] = time.time,
+        retry: RetryPolicy | None = None,
     ) -> None:
         self.store = store
+        self.retry = retry or RetryPolicy()
         self.on_idle = on_idle  # called when the match is over and nobody is connected
         self.on_finish = on_finish  # called with the id once the match's end is stored
         self.id = stored.id
@@ -129,6 +133,10 @@ class LiveMatch:
         self._clock_step = -1
         self._thinking: set[tuple[str, int]] = set()
         self._tasks: set[asyncio.Task[None]] = set()
+        self._again: set[asyncio.TimerHandle] = set()  # writes to try anew (server/retry.py)
+        # A bot's order that the store did not take, by (seat, step): tried again as it was,
+        # since its first commit may have landed with only the answer lost (HC6).
+        self._unstored: dict[tuple[str, int], str] = {}
 
     @property
     def over(self) -> bool:
@@ -263,13 +271,21 @@ class LiveMatch:
                 self.finish_stored = True
                 if self.on_finish is not None:
                     self.on_finish(self.id)
-            except StoreError as exc:  # tried again on the next change or resume
+            except StoreUnavailable as exc:  # nobody will send anything to try it again
+                log.error("match %s: the end was not stored: %s", self.id, exc)
+                self._try_again(self._store_end)
+            except StoreError as exc:  # refused: tried again on the next change or resume
                 log.error("match %s: the end was not stored: %s", self.id, exc)
         self._broadcast()
         self._arm_clocks()
         self._wake_bots()
         if self.finish_stored and not self.connections and self.on_idle is not None:
             self.on_idle(self)
+
+    async def _store_end(self) -> None:
+        async with self.lock:
+            if not self.finish_stored and self.ended is None:
+                await self.changed()
 
     def _broadcast(self) -> None:
         m = self.match
@@ -347,6 +363,8 @@ class LiveMatch:
                 await self._accept(seat, canonical)
             except StoreError as exc:
                 log.error("match %s: time-out order not stored: %s", self.id, exc)
+                if isinstance(exc, StoreUnavailable):  # no clock is left to give it again
+                    self._try_again(functools.partial(self._expire, seat, step))
 
     def _stale(self, seat: str, step: int) -> bool:
         """The decision `seat` was asked at `step` is no longer pending (or the match ended)."""
@@ -380,14 +398,19 @@ class LiveMatch:
                 # Only what the bot may know: every other seat's secret drawn afresh.
                 seen = self.match.ruleset.determinize(self.match.state, seat, rng)
             bot = self.bots[seat]
+            unstored = self._unstored.get((seat, step))
             try:
-                order = await asyncio.to_thread(
-                    functools.partial(bot.choose, budget=self.budgets.get(seat)),
-                    self.match.ruleset,
-                    seen,
-                    seat,
-                    decision,
-                    rng,
+                order: str = (
+                    unstored
+                    if unstored is not None
+                    else await asyncio.to_thread(
+                        functools.partial(bot.choose, budget=self.budgets.get(seat)),
+                        self.match.ruleset,
+                        seen,
+                        seat,
+                        decision,
+                        rng,
+                    )
                 )
             except Exception:  # a bot's bug must not stall the match: it plays at random
                 log.exception(
@@ -402,7 +425,15 @@ class LiveMatch:
                 except ValueError as exc:
                     log.error("match %s: bot %s gave an illegal order: %s", self.id, seat, exc)
                     canonical = decision.sample(rng)
-                await self._accept(seat, canonical)
+                try:
+                    await self._accept(seat, canonical)
+                except StoreError as exc:
+                    log.error("match %s: bot %s's order not stored: %s", self.id, seat, exc)
+                    if isinstance(exc, StoreUnavailable):  # else the match would wait forever
+                        self._unstored[(seat, step)] = canonical
+                        self._try_again(self._wake_bots_later)
+                else:
+                    self._unstored.pop((seat, step), None)
         finally:
             self._thinking.discard((seat, step))
 
@@ -420,8 +451,25 @@ class LiveMatch:
 
     async def _write(self, call: Callable[..., None], *args: Any) -> None:
         """A store write in a worker thread (the store serialises what must be; several
-        matches committing at once measured twice the orders a second of one writer thread)."""
-        await asyncio.to_thread(call, *args)
+        matches committing at once measured twice the orders a second of one writer thread),
+        tried again while the database is unavailable (server/retry.py)."""
+        await retrying(call, *args, policy=self.retry, what=f"match {self.id}")
+
+    async def _wake_bots_later(self) -> None:
+        async with self.lock:
+            if not self.over:
+                self._wake_bots()
+
+    def _try_again(self, again: Callable[[], Any]) -> None:
+        """Run the coroutine function `again` in `retry.again_after` seconds, unless the match
+        stops first."""
+
+        def fire() -> None:
+            self._again.discard(handle)
+            self._spawn(again())
+
+        handle = asyncio.get_running_loop().call_later(self.retry.again_after, fire)
+        self._again.add(handle)
 
     # -- tasks -----------------------------------------------------------------------------
     def _spawn(self, coro: Any) -> None:
@@ -437,6 +485,9 @@ class LiveMatch:
     def stop(self) -> None:
         for seat in list(self._timers):
             self._stop_clock(seat)
+        for handle in list(self._again):
+            handle.cancel()
+        self._again.clear()
         for task in list(self._tasks):
             task.cancel()
 
@@ -445,9 +496,15 @@ class Hub:
     """Every match this server holds in memory: running ones always, finished ones while
     someone is looking at them."""
 
-    def __init__(self, store: Store, policy: AbandonPolicy | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        policy: AbandonPolicy | None = None,
+        retry: RetryPolicy | None = None,
+    ) -> None:
         self.store = store
         self.policy = policy or AbandonPolicy()
+        self.retry = retry or RetryPolicy()
         self.abandoner = Abandoner(store, self.policy, lambda: self.live.values())
         self.live: dict[str, LiveMatch] = {}
         self._loading = asyncio.Lock()
@@ -482,6 +539,7 @@ class Hub:
                 self._forget,
                 self._finished,
                 self.policy.clock,
+                self.retry,
             )
         except (StoreError, ValueError) as exc:  # ValueError: a bot this program lacks
             raise Unavailable(str(exc)) from None
@@ -609,7 +667,9 @@ class Hub:
             orders=(),
             abandonable=abandonable,
         )
-        live = LiveMatch(self.store, stored, match, self._forget, self._finished, self.policy.clock)
+        live = LiveMatch(
+            self.store, stored, match, self._forget, self._finished, self.policy.clock, self.retry
+        )
         self.live[match_id] = live
         async with live.lock:
             await live.changed()

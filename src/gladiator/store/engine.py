@@ -15,10 +15,18 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import URL, Engine, create_engine, event, make_url
-from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, SQLAlchemyError
+from sqlalchemy.exc import (
+    ArgumentError,
+    DBAPIError,
+    IntegrityError,
+    InterfaceError,
+    OperationalError,
+    SQLAlchemyError,
+)
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.pool import StaticPool
 
-from gladiator.store.errors import StoreError
+from gladiator.store.errors import StoreError, StoreUnavailable
 
 __all__ = ["database_errors", "describe", "open_engine", "serialiser"]
 
@@ -39,11 +47,19 @@ def _first_line(exc: BaseException) -> str:
 @contextmanager
 def database_errors(what: str, *, conflict: str | None = None) -> Iterator[None]:
     """Turn a driver's error into a one-line StoreError that says what was being done;
-    `conflict` says what a broken uniqueness or reference constraint means here."""
+    `conflict` says what a broken uniqueness or reference constraint means here. An error of
+    the database's availability rather than of the data (HC5) is a StoreUnavailable, which the
+    server tries again."""
     try:
         yield
     except IntegrityError as exc:
         raise StoreError(f"{what}: {conflict or _first_line(exc)}") from None
+    except (OperationalError, InterfaceError, PoolTimeout) as exc:
+        raise StoreUnavailable(f"{what}: {_first_line(exc)}") from None
+    except DBAPIError as exc:
+        if exc.connection_invalidated:
+            raise StoreUnavailable(f"{what}: {_first_line(exc)}") from None
+        raise StoreError(f"{what}: {_first_line(exc)}") from None
     except SQLAlchemyError as exc:
         raise StoreError(f"{what}: {_first_line(exc)}") from None
 

@@ -1,9 +1,14 @@
-"""The one error the storage layer raises: a one-line message a user can act on."""
+"""The errors the storage layer raises: one-line messages a user can act on."""
 
 from __future__ import annotations
 
-__all__ = ["StoreError"]
+__all__ = ["StoreError", "StoreUnavailable"]
 
 
 class StoreError(ValueError):
     """A database that cannot be used, or stored data that is broken or refused."""
+
+
+class StoreUnavailable(StoreError):
+    """The database could not be reached or was busy (a lost connection, a lock held too long,
+    a full pool): nothing was refused, and the same call may well succeed a moment later."""

@@ -178,6 +178,9 @@ class Store:
                 or 0
             )
             if seq < count:
+                stored = session.get(OrderRow, (match_id, seq))
+                if stored is not None and (stored.seat, stored.order_text) == (seat, order):
+                    return  # a retry whose first commit landed though its answer was lost (HC6)
                 raise StoreError(f"{what}: an order with that seq is already stored")
             if seq != count:
                 # A gap would make the match impossible to resume, so it is never written.
@@ -237,6 +240,8 @@ class Store:
             row = session.get(MatchRow, match_id)
             if row is None:
                 raise StoreError(f"cannot finish match {match_id}: there is no such match")
+            if row.status == "finished" and row.outcome == outcome_text:
+                return  # a retry whose first commit landed though its answer was lost (HC6)
             if row.status == "finished":
                 raise StoreError(f"cannot finish match {match_id}: it is already finished")
             row.status = "finished"
