@@ -405,7 +405,7 @@ def test_a_v3_database_is_upgraded_with_its_clocks(url: str) -> None:
             ).scalar()
     finally:
         engine.dispose()
-    assert (version, schema) == ("0004", "4")
+    assert (version, schema) == ("0005", "5")  # upgraded to the newest (v0005: owners)
 
 
 runner = CliRunner()

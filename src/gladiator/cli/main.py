@@ -518,8 +518,16 @@ def serve(
     max_per_address: Annotated[
         int, typer.Option(help="Client connections open at once from one address.")
     ] = 128,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            help="Where clients reach this process (default: the address it listens on); "
+            "other processes on the same database send its matches' clients here."
+        ),
+    ] = None,
 ) -> None:
-    """The web arena: matches in the browser, over the network, with bots and spectators."""
+    """The web arena: matches in the browser, over the network, with bots and spectators.
+    Several processes may share one database (docs/deploy.md)."""
     from gladiator.server.abandonment import abandon_policy
     from gladiator.server.app import create_app
     from gladiator.server.listen import Limits, open_listener, url_of
@@ -549,6 +557,12 @@ def serve(
     except ValueError as exc:
         _fail(str(exc))
         return
+    if public_url is not None:
+        try:
+            public_url = normalise_origin(public_url)
+        except ValueError as exc:
+            _fail(f"--public-url: {exc}")
+            return
     try:
         sock = open_listener(host, port)
     except ValueError as exc:
@@ -569,6 +583,7 @@ def serve(
                 allowed_hosts=hosts_for(host, allow_host),
                 abandon=policy,
                 create_limit=limit,
+                public_url=public_url or url_of(sock),
             ),
             sock,
             limits=limits,
@@ -583,14 +598,42 @@ def loadtest(
     ruleset: Annotated[str, typer.Option(help="Which rules.")] = "quick",
     seed: Annotated[int, typer.Option(min=0, help="Match and client seeds derive from it.")] = 1,
     out: Annotated[Path | None, typer.Option(help="Also write the JSON here.")] = None,
+    processes: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            max=16,
+            help="Server processes on one database (0: the app in a thread of this one).",
+        ),
+    ] = 0,
+    think: Annotated[
+        float,
+        typer.Option(min=0, help="Each seat's mean seconds before an order (0: none)."),
+    ] = 0.0,
+    kill_after: Annotated[
+        float | None,
+        typer.Option(min=0, help="SIGKILL the first server process this many seconds in."),
+    ] = None,
+    time_limit: Annotated[
+        float, typer.Option(min=1, help="Seconds before the clients give up.")
+    ] = 300.0,
 ) -> None:
     """All-human matches played by client bots over real websockets: order latency (send to
-    ack), lost orders, finished matches; as JSON."""
+    ack), lost orders, finished matches, every acknowledged order looked for in the store;
+    as JSON."""
     from gladiator.server.loadtest import run_loadtest
 
     try:
         registry.get(ruleset)
-        result = run_loadtest(matches, ruleset, seed)
+        result = run_loadtest(
+            matches,
+            ruleset,
+            seed,
+            processes=processes,
+            think=think,
+            kill_after=kill_after,
+            time_limit=time_limit,
+        )
     except ValueError as exc:
         _fail(str(exc))
         return

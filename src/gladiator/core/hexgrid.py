@@ -15,6 +15,7 @@ Everything here is pure. The small functions called in inner loops (`distance`, 
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -459,6 +460,9 @@ def normalise_wall(h: Hex, direction: int) -> Wall:
     return neighbor(h, direction), direction - 3
 
 
+# A map's to_dict compares its hexes with its shape's on every scene sent (issue 13, item 5):
+# the shapes are few and their hexes never change.
+@functools.lru_cache(maxsize=64)
 def _shape_hexes(shape: _Shape) -> frozenset[Hex]:
     kind, sizes = shape
     if kind == "hexagon":

@@ -36,9 +36,18 @@ from gladiator.server.abandonment import AbandonPolicy
 from gladiator.server.bots_api import bots_api
 from gladiator.server.campaign_api import campaign_routes
 from gladiator.server.campaign_runner import CampaignRunner
-from gladiator.server.hub import Connection, Hub, LiveMatch, Unavailable
+from gladiator.server.hub import (
+    CLOSE_MOVED,
+    CLOSE_TOO_SLOW,
+    Connection,
+    Elsewhere,
+    Hub,
+    LiveMatch,
+    Unavailable,
+)
 from gladiator.server.levels_api import levels_api
 from gladiator.server.messages import CreateMatchBody, Hello, OrderBody, OrderMessage, PreviewBody
+from gladiator.server.ownership import Ownership, OwnershipPolicy
 from gladiator.server.rate_limit import CreateLimit, CreationLimiter
 from gladiator.server.replay import ReplayBook
 from gladiator.server.retry import RetryPolicy
@@ -118,6 +127,8 @@ def create_app(
     abandon: AbandonPolicy | None = None,
     create_limit: CreateLimit | None = None,
     retry: RetryPolicy | None = None,
+    public_url: str | None = None,
+    ownership: OwnershipPolicy | None = None,
 ) -> Starlette:
     """The arena app over `store`. `allowed_origins` are further origins whose pages may call
     the API (its own origin always may); `static_dir` holds the browser pages (default: the
@@ -127,10 +138,12 @@ def create_app(
     that rebinds its DNS name to 127.0.0.1 cannot reach the tokenless API. `abandon`: the
     abandonment clocks (default: 600 s and 3600 s); `create_limit`: new matches and campaigns a
     minute per address (default none here; `gladiator serve` sets one, AB6); `retry`: how store
-    writes are tried again while the database is unavailable (server/retry.py, HC5)."""
+    writes are tried again while the database is unavailable (server/retry.py, HC5);
+    `public_url`: where clients reach this process, which other processes on the same database
+    send them to for its matches, and `ownership` its heartbeat and lease (docs/deploy.md)."""
     allowed = frozenset(security.normalise_origin(o) for o in allowed_origins)
     static = Path(static_dir) if static_dir is not None else DEFAULT_STATIC
-    hub = Hub(store, abandon, retry)
+    hub = Hub(store, abandon, retry, Ownership(store, public_url, ownership))
     campaigns = CampaignRunner(store, hub)
     replays = ReplayBook()
 
@@ -140,7 +153,7 @@ def create_app(
             request.headers.get("origin"),
             request.url.scheme,
             request.headers.get("host"),
-            allowed,
+            allowed | hub.peer_origins,
         ):
             raise security.BadOrigin()
 
@@ -431,6 +444,10 @@ def create_app(
         try:
             live = await live_match(match_id)
             seat = await seat_of(match_id, hello.token)
+        except Elsewhere as exc:
+            await ws.send_text(json.dumps(messages.moved(exc.url or None)))
+            await ws.close(CLOSE_MOVED, "another server holds the match")
+            return
         except Refused as exc:
             await ws.close(exc.close_code, exc.message)
             return
@@ -487,6 +504,7 @@ def create_app(
         exception_handlers={
             HTTPException: _http_error,
             Refused: _refused,
+            Elsewhere: _elsewhere,
             ClientDisconnect: _client_gone,
             Exception: _internal_error,
         },
@@ -511,6 +529,20 @@ async def _http_error(request: Request, exc: Exception) -> Response:
 async def _refused(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, Refused)
     return _error(exc.status, exc.message)
+
+
+async def _elsewhere(request: Request, exc: Exception) -> Response:
+    """Another server process holds the match (docs/deploy.md, OW5): the same request there, or
+    a retry here when that process gave no address (it is then taken over or let go soon)."""
+    assert isinstance(exc, Elsewhere)
+    if not exc.url:
+        answer = _error(503, str(exc))
+        answer.headers["retry-after"] = "1"
+        return answer
+    target = exc.url + request.url.path + (f"?{request.url.query}" if request.url.query else "")
+    answer = _error(307, str(exc), url=exc.url)
+    answer.headers["location"] = target
+    return answer
 
 
 async def _client_gone(request: Request, exc: Exception) -> Response:
@@ -541,13 +573,19 @@ def _read_hello(text: str) -> Hello:
         raise Refused(messages.first_problem(exc)) from None
 
 
+_CLOSE_REASONS = {
+    CLOSE_TOO_SLOW: "too slow to keep up",
+    CLOSE_MOVED: "another server holds the match now",
+}
+
+
 async def _pump(ws: WebSocket, conn: Connection) -> None:
     """Send what the hub queued for this connection, in order; an int in the queue closes."""
     try:
         while True:
             item = await conn.outbox.get()
             if isinstance(item, int):
-                await ws.close(item, "too slow to keep up")
+                await ws.close(item, _CLOSE_REASONS.get(item, ""))
                 return
             await ws.send_text(item)
     except asyncio.CancelledError:

@@ -31,8 +31,10 @@ from gladiator.core.decisions import Decision, IllegalOrder
 from gladiator.core.match import Match, NotYourTurn
 from gladiator.server import messages
 from gladiator.server.abandonment import Abandoner, AbandonPolicy, Silence
+from gladiator.server.ownership import Ownership
 from gladiator.server.retry import RetryPolicy, retrying
 from gladiator.store import (
+    NotOwner,
     Store,
     StoredMatch,
     StoredSeat,
@@ -44,17 +46,26 @@ from gladiator.store import (
 )
 from gladiator.store.resume import rebuild
 
-__all__ = ["Connection", "CreatedMatch", "Hub", "LiveMatch", "Unavailable"]
+__all__ = ["Connection", "CreatedMatch", "Elsewhere", "Hub", "LiveMatch", "Unavailable"]
 
 log = logging.getLogger("gladiator.server")
 
 OUTBOX = 512  # queued messages per connection before it is dropped as too slow
 CLOSE_TOO_SLOW = 1013
+CLOSE_MOVED = 4302  # another server process holds the match now: connect again (OW5)
 FINISHED_KEPT = 32  # finished matches kept in memory for HTTP lookers (sockets keep theirs)
 
 
 class Unavailable(Exception):
     """A stored match that cannot be brought back (its data is broken); the message says why."""
+
+
+class Elsewhere(Exception):
+    """Another server process, alive, holds the match: its clients go to `url` (OW5)."""
+
+    def __init__(self, match_id: str, url: str) -> None:
+        super().__init__(f"match {match_id} is held by the server at {url or 'another address'}")
+        self.url = url
 
 
 def _at(seconds: float) -> datetime:
@@ -89,6 +100,16 @@ class Connection:
                 self.outbox.get_nowait()
             self.outbox.put_nowait(CLOSE_TOO_SLOW)  # an int tells the writer to close
 
+    def close(self, code: int) -> None:
+        """Have the writer close the socket with `code` once what is queued is sent."""
+        if self.dropped:
+            return
+        self.dropped = True  # nothing is queued after the close
+        if self.outbox.full():
+            while not self.outbox.empty():
+                self.outbox.get_nowait()
+        self.outbox.put_nowait(code)
+
 
 @dataclass(frozen=True)
 class CreatedMatch:
@@ -107,9 +128,13 @@ class LiveMatch:
         on_finish: Callable[[str], None] | None = None,
         clock: Callable[[], float] = time.time,
         retry: RetryPolicy | None = None,
+        owner: str | None = None,
+        on_moved: Callable[[LiveMatch], None] | None = None,
     ) -> None:
         self.store = store
         self.retry = retry or RetryPolicy()
+        self.owner = owner  # this server process (store/owners.py); None: no fencing
+        self.on_moved = on_moved  # called when another process has taken the match over
         self.on_idle = on_idle  # called when the match is over and nobody is connected
         self.on_finish = on_finish  # called with the id once the match's end is stored
         self.id = stored.id
@@ -251,7 +276,13 @@ class LiveMatch:
         """Store, then submit, then acknowledge, then tell everyone. Caller holds the lock."""
         if self.ended is not None:
             raise StoreError(f"the match is over: {self.ended['summary']}")
-        await self._write(self.store.add_order, self.id, self.seq, seat, canonical, active_at)
+        try:
+            await self._write(
+                self.store.add_order, self.id, self.seq, seat, canonical, active_at, self.owner
+            )
+        except NotOwner:
+            self._moved()
+            raise
         self.seq += 1
         self.match.submit(seat, canonical)
         self._stop_clock(seat)
@@ -267,10 +298,14 @@ class LiveMatch:
             assert outcome is not None
             record = self.match.record(reveal=True).to_dict()
             try:
-                await self._write(self.store.finish, self.id, outcome.to_dict(), record)
+                await self._write(self.store.finish, self.id, outcome.to_dict(), record, self.owner)
                 self.finish_stored = True
                 if self.on_finish is not None:
                     self.on_finish(self.id)
+            except NotOwner as exc:
+                log.warning("match %s: %s", self.id, exc)
+                self._moved()
+                return
             except StoreUnavailable as exc:  # nobody will send anything to try it again
                 log.error("match %s: the end was not stored: %s", self.id, exc)
                 self._try_again(self._store_end)
@@ -437,6 +472,18 @@ class LiveMatch:
         finally:
             self._thinking.discard((seat, step))
 
+    def _moved(self) -> None:
+        """Another process took the match over (this one was thought dead, OW2): stop, send
+        every connection there, leave memory. Caller holds the lock."""
+        log.warning("match %s: another server process holds it now; letting it go", self.id)
+        self.stop()
+        for conn in list(self.connections):
+            conn.send(_dumps(messages.moved(None)))
+            conn.close(CLOSE_MOVED)
+        self.connections.clear()
+        if self.on_moved is not None:
+            self.on_moved(self)
+
     def end_early(self, outcome: dict[str, Any], *, finished: bool) -> None:
         """The abandonment clock ended the match (its end is stored): stop its clocks and bots,
         tell every connection, and leave memory once nobody watches. Caller holds the lock."""
@@ -501,10 +548,16 @@ class Hub:
         store: Store,
         policy: AbandonPolicy | None = None,
         retry: RetryPolicy | None = None,
+        ownership: Ownership | None = None,
     ) -> None:
         self.store = store
         self.policy = policy or AbandonPolicy()
         self.retry = retry or RetryPolicy()
+        self.ownership = ownership or Ownership(store)
+        self._beating: asyncio.Task[None] | None = None
+        # The other processes on this database: a page one of them served may call this one
+        # once its match moved here (OW5).
+        self.peer_origins: frozenset[str] = frozenset()
         self.abandoner = Abandoner(store, self.policy, lambda: self.live.values())
         self.live: dict[str, LiveMatch] = {}
         self._loading = asyncio.Lock()
@@ -515,7 +568,9 @@ class Hub:
         """Bring back every running match of the store (a broken one is logged and skipped),
         then start the abandonment clocks."""
         await self.abandoner.before_resume()
-        matches, problems = await asyncio.to_thread(self.store.running)
+        await asyncio.to_thread(self.ownership.register)
+        await asyncio.to_thread(self.ownership.claim_orphans)
+        matches, problems = await asyncio.to_thread(self.store.running, self.ownership.me)
         for problem in problems:
             log.warning("not resumed: %s", problem)
         for stored in matches:
@@ -529,6 +584,37 @@ class Hub:
                 await live.changed()
         log.info("resumed %d running matches", len(self.live))
         self.abandoner.start()
+        self._beating = asyncio.get_running_loop().create_task(self._beat())
+
+    async def _beat(self) -> None:
+        """The heartbeat, and the takeover of the matches of processes that died (OW2, OW3)."""
+        while True:
+            await asyncio.sleep(self.ownership.policy.heartbeat)
+            try:
+                await asyncio.to_thread(self.ownership.beat)
+                taken = await asyncio.to_thread(self.ownership.claim_orphans)
+                self.peer_origins = await asyncio.to_thread(self.ownership.peer_origins)
+            except StoreError as exc:
+                log.warning("heartbeat: %s", exc)
+                continue
+            for match_id in taken:
+                if match_id not in self.live:
+                    await self._take_over(match_id)
+
+    async def _take_over(self, match_id: str) -> None:
+        async with self._loading:
+            try:
+                stored = await asyncio.to_thread(self.store.load, match_id)
+                if stored is None or stored.status != "running" or match_id in self.live:
+                    return
+                live = await asyncio.to_thread(self._rebuild, stored)
+            except (StoreError, Unavailable) as exc:
+                log.warning("not taken over: match %s: %s", match_id, exc)
+                return
+            self.live[match_id] = live
+        log.info("took over match %s", match_id)
+        async with live.lock:
+            await live.changed()
 
     def _rebuild(self, stored: StoredMatch) -> LiveMatch:
         try:
@@ -540,6 +626,8 @@ class Hub:
                 self._finished,
                 self.policy.clock,
                 self.retry,
+                self.ownership.me,
+                self._moved,
             )
         except (StoreError, ValueError) as exc:  # ValueError: a bot this program lacks
             raise Unavailable(str(exc)) from None
@@ -555,9 +643,12 @@ class Hub:
             if live is not None:
                 return live
             try:
+                holder = await asyncio.to_thread(self.ownership.claim, match_id)
                 stored = await asyncio.to_thread(self.store.load, match_id)
             except StoreError as exc:
                 raise Unavailable(str(exc)) from None
+            if holder is not None:
+                raise Elsewhere(match_id, holder.url)
             if stored is None:
                 return None
             live = await asyncio.to_thread(self._rebuild, stored)
@@ -578,6 +669,10 @@ class Hub:
     def _finished(self, match_id: str) -> None:
         if self.on_finish is not None:
             self.on_finish(match_id)
+
+    def _moved(self, live: LiveMatch) -> None:
+        if self.live.get(live.id) is live:
+            del self.live[live.id]
 
     def _forget(self, live: LiveMatch) -> None:
         """A finished match nobody watches leaves memory (the store has its record)."""
@@ -649,6 +744,7 @@ class Hub:
                 spectator_hash=hash_token(spectator),
                 abandonable=abandonable,
                 created_at=stored_at,
+                owner=self.ownership.me,
             ),
         )
         stored = StoredMatch(
@@ -668,7 +764,15 @@ class Hub:
             abandonable=abandonable,
         )
         live = LiveMatch(
-            self.store, stored, match, self._forget, self._finished, self.policy.clock, self.retry
+            self.store,
+            stored,
+            match,
+            self._forget,
+            self._finished,
+            self.policy.clock,
+            self.retry,
+            self.ownership.me,
+            self._moved,
         )
         self.live[match_id] = live
         async with live.lock:
@@ -677,5 +781,8 @@ class Hub:
 
     def stop(self) -> None:
         self.abandoner.stop()
+        if self._beating is not None:
+            self._beating.cancel()
         for live in self.live.values():
             live.stop()
+        self.ownership.retire()

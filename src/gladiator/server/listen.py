@@ -96,6 +96,9 @@ def _guarded(
         http=http,
         ws=ws,
         ws_max_size=WS_MAX_SIZE,
+        # Per-message deflate was 18% of the event loop at 200 matches (issue 13, item 5) for
+        # messages of a few KiB; a proxy in front may compress instead (docs/deploy.md).
+        ws_per_message_deflate=False,
         h11_max_incomplete_event_size=MAX_HEAD,
         timeout_keep_alive=KEEP_ALIVE,
         timeout_graceful_shutdown=SHUTDOWN_GRACE,
@@ -139,6 +142,11 @@ def start_in_thread(
     """Start the app on a free loopback port (port 0) in a daemon thread; returns once it
     accepts connections. RuntimeError if it does not start within 20 s."""
     server, sock = _guarded(app, open_listener(host, port), log_level, limits)
+    # An app of create_app learns here where it listens, for the other processes on its
+    # database to send its matches' clients (docs/deploy.md); `gladiator serve` says it itself.
+    ownership = getattr(getattr(getattr(app, "state", None), "hub", None), "ownership", None)
+    if ownership is not None and not ownership.url:
+        ownership.url = url_of(sock)
     thread = threading.Thread(
         target=server.run, kwargs={"sockets": [sock]}, daemon=True, name="gladiator-server"
     )

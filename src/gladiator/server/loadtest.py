@@ -10,13 +10,16 @@ the queueing behind other matches.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
+import signal
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Coroutine, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -24,6 +27,7 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidURI
 
 from gladiator import registry
 from gladiator.core.decisions import Arrange, ChooseOne, Decision, Distribute, Option, PickHex, Slot
@@ -35,7 +39,7 @@ from gladiator.sim.machine import machine
 from gladiator.sim.runner import derive_seed
 from gladiator.store import Store
 
-__all__ = ["decision_from_dict", "run_loadtest", "sample_order"]
+__all__ = ["decision_from_dict", "run_loadtest", "sample_order", "server_process"]
 
 
 def decision_from_dict(d: Mapping[str, Any]) -> Decision:
@@ -70,75 +74,127 @@ class _Tally:
     sent: int = 0
     acked: int = 0
     refused: int = 0
+    cut_off: int = 0  # sent, then the connection went before its ack or error
+    reconnects: int = 0
+    moved: int = 0
     finished: int = 0
     problems: list[str] = field(default_factory=list)
+    # (match, seat) -> the orders acknowledged, in order: checked against the store at the end.
+    acked_orders: dict[tuple[str, str], list[str]] = field(default_factory=dict)
 
 
-async def _play_seat(
-    ws_url: str, token: str, rng: random.Random, tally: _Tally, deadline: float
-) -> bool:
-    """Play one seat to the end of its match; True if it saw the outcome."""
+@dataclass
+class _Seat:
+    match_id: str
+    token: str
+    bases: list[str]  # every server's URL; the first is the one that made the match
+    rng: random.Random
+    think: float  # mean seconds before each order (0: none)
+
+
+async def _play_seat(seat_info: _Seat, tally: _Tally, deadline: float) -> bool:
+    """Play one seat to the end of its match; True if it saw the outcome. A connection that
+    goes is made again (to the next server when a server does not answer); a "moved" message
+    sends the seat where the match is held (docs/deploy.md)."""
+    base = seat_info.bases[0]
+    last_event = 0
+    tries = 0
+    while time.monotonic() < deadline:
+        ws_url = f"{'ws' + base.removeprefix('http')}/ws/{seat_info.match_id}"
+        try:
+            outcome, where = await _one_connection(ws_url, seat_info, tally, deadline, last_event)
+        except (OSError, ConnectionClosed, TimeoutError, InvalidURI) as exc:
+            outcome, where = None, None
+            tries += 1
+            if tries > 50:
+                tally.problems.append(f"{seat_info.match_id}: gave up: {exc}")
+                return False
+            bases = seat_info.bases
+            base = bases[(bases.index(base) + 1) % len(bases)] if base in bases else bases[0]
+            await asyncio.sleep(0.2)
+        if outcome is not None:
+            return outcome
+        tally.reconnects += 1
+        if where is not None:
+            base, last_event = where
+    return False
+
+
+async def _one_connection(
+    ws_url: str, seat_info: _Seat, tally: _Tally, deadline: float, last_event: int
+) -> tuple[bool | None, tuple[str, int] | None]:
+    """One socket: (True/False, None) when the match ended or time ran out; (None, (base,
+    last event)) when the server sent the seat elsewhere."""
     async with connect(ws_url, max_size=2**24) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token, "last_event": 0}))
+        await ws.send(
+            json.dumps({"type": "hello", "token": seat_info.token, "last_event": last_event})
+        )
         outstanding: tuple[str, float] | None = None
         seat: str | None = None
         n = 0
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return False
-            try:
-                raw = await asyncio.wait_for(ws.recv(), left)
-            except TimeoutError:
-                return False
-            msg = json.loads(raw)
-            kind = msg.get("type")
-            if kind == "welcome":
-                seat = msg["seat"]
-            elif kind == "ack" and outstanding is not None and msg["id"] == outstanding[0]:
-                tally.latencies.append(time.perf_counter() - outstanding[1])
-                tally.acked += 1
-                outstanding = None
-            elif kind == "error":
-                tally.refused += 1
-                tally.problems.append(str(msg.get("message")))
-                outstanding = None
-            elif kind == "update":
-                view = msg["view"]
-                if view.get("outcome") is not None:
-                    return True
-                decision = view.get("decision")
-                if (
-                    outstanding is None
-                    and decision is not None
-                    and seat in view.get("waiting_for", [])
-                    and "my_order" not in view
-                ):
-                    n += 1
-                    cid = f"{seat}-{n}"
-                    order = sample_order(decision, rng)
-                    outstanding = (cid, time.perf_counter())
-                    tally.sent += 1
-                    await ws.send(json.dumps({"type": "order", "id": cid, "order": order}))
+        base = ws_url.split("/ws/", 1)[0].replace("ws", "http", 1)
+        try:
+            while True:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False, None
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), left)
+                except TimeoutError:
+                    return False, None
+                msg = json.loads(raw)
+                kind = msg.get("type")
+                if kind == "welcome":
+                    seat = msg["seat"]
+                elif kind == "moved":
+                    tally.moved += 1
+                    return None, (msg.get("url") or base, last_event)
+                elif kind == "ack" and outstanding is not None and msg["id"] == outstanding[0]:
+                    tally.latencies.append(time.perf_counter() - outstanding[1])
+                    tally.acked += 1
+                    key = (seat_info.match_id, str(seat))
+                    tally.acked_orders.setdefault(key, []).append(msg["order"])
+                    outstanding = None
+                elif kind == "error":
+                    tally.refused += 1
+                    tally.problems.append(str(msg.get("message")))
+                    outstanding = None
+                elif kind == "update":
+                    last_event = int(msg.get("event_count", last_event))
+                    view = msg["view"]
+                    if view.get("outcome") is not None:
+                        return True, None
+                    decision = view.get("decision")
+                    if (
+                        outstanding is None
+                        and decision is not None
+                        and seat in view.get("waiting_for", [])
+                        and "my_order" not in view
+                    ):
+                        if seat_info.think > 0:  # a player reading the board
+                            await asyncio.sleep(seat_info.rng.expovariate(1 / seat_info.think))
+                        n += 1
+                        cid = f"{seat}-{n}"
+                        order = sample_order(decision, seat_info.rng)
+                        outstanding = (cid, time.perf_counter())
+                        tally.sent += 1
+                        await ws.send(json.dumps({"type": "order", "id": cid, "order": order}))
+        finally:
+            if outstanding is not None:
+                tally.cut_off += 1
 
 
-async def _drive(base: str, links: list[tuple[str, str]], seed: int, limit: float) -> _Tally:
+async def _drive(
+    seats: list[_Seat], limit: float, kill: Callable[[], Coroutine[Any, Any, None]] | None
+) -> _Tally:
     tally = _Tally()
     deadline = time.monotonic() + limit
-    ws_base = "ws" + base.removeprefix("http")
+    killer = asyncio.create_task(kill()) if kill is not None else None
     results = await asyncio.gather(
-        *(
-            _play_seat(
-                f"{ws_base}/ws/{mid}",
-                tok,
-                random.Random(derive_seed(seed, "client", i)),
-                tally,
-                deadline,
-            )
-            for i, (mid, tok) in enumerate(links)
-        ),
-        return_exceptions=True,
+        *(_play_seat(seat, tally, deadline) for seat in seats), return_exceptions=True
     )
+    if killer is not None:
+        await killer
     for r in results:
         if isinstance(r, BaseException):
             tally.problems.append(f"{type(r).__name__}: {r}")
@@ -160,55 +216,81 @@ def run_loadtest(
     *,
     options: Mapping[str, Any] | None = None,
     time_limit: float = 300.0,
+    processes: int = 0,
+    think: float = 0.0,
+    kill_after: float | None = None,
 ) -> dict[str, Any]:
-    """Play `matches` concurrent all-human matches through a real server; the figures as JSON
-    data (latency in milliseconds from send to ack)."""
+    """Play `matches` concurrent all-human matches through real servers; the figures as JSON
+    data (latency in milliseconds from send to ack). `processes`: 0, the app in a thread of
+    this process; N, N `gladiator serve` processes on one SQLite file, each making every N-th
+    match. `think`: each seat's mean seconds before an order (exponential; 0: none, a closed
+    loop that finds the most the servers take). `kill_after`: SIGKILL the first process this
+    many seconds in (needs 2 processes or more). At the end every acknowledged order is looked
+    for in the store (`acked_missing`)."""
+    if kill_after is not None and processes < 2:
+        raise ValueError("kill_after needs two server processes or more")
     rs = registry.get(ruleset)
     opts = rs.normalise_options(options or {})
     with tempfile.TemporaryDirectory(prefix="gladiator-loadtest-") as tmp:
-        store = Store(f"sqlite:///{Path(tmp) / 'load.db'}")
-        # Every client of the load test is on loopback: one address may use every connection.
-        limits = Limits.checked(max_per_address=file_budget())
-        running = start_in_thread(create_app(store), limits=limits)
-        try:
-            links: list[tuple[str, str]] = []
-            with httpx.Client(base_url=running.url, timeout=30) as http:
-                for i in range(matches):
-                    answer = http.post(
-                        "/api/matches",
-                        json={"ruleset": rs.name, "options": opts, "seed": derive_seed(seed, i)},
-                    )
-                    answer.raise_for_status()
-                    body = answer.json()
-                    for info in body["seats"].values():
-                        link = info["link"]
-                        links.append((body["id"], link.split("#t=", 1)[1]))
+        db = f"sqlite:///{Path(tmp) / 'load.db'}"
+        with contextlib.ExitStack() as stack:
+            if processes:
+                children = [
+                    stack.enter_context(server_process(db, Path(tmp) / f"server-{i}.log"))
+                    for i in range(processes)
+                ]
+                bases = [child.url for child in children]
+            else:
+                store = Store(db)
+                stack.callback(store.close)
+                # Every client of the load test is on loopback: one address may use all.
+                limits = Limits.checked(max_per_address=file_budget())
+                running = start_in_thread(create_app(store), limits=limits)
+                stack.callback(running.stop)
+                children, bases = [], [running.url]
+            seats = _make_matches(bases, matches, rs.name, opts, seed, think)
+            killed: dict[str, float] = {}
+
+            async def kill() -> None:
+                assert kill_after is not None
+                await asyncio.sleep(kill_after)
+                children[0].kill()
+                killed["at_seconds"] = kill_after
+                await asyncio.to_thread(children[0].process.wait)
+
             start = time.perf_counter()
-            tally = asyncio.run(_drive(running.url, links, seed, time_limit))
+            tally = asyncio.run(_drive(seats, time_limit, kill if kill_after else None))
             wall = time.perf_counter() - start
-            with httpx.Client(base_url=running.url, timeout=30) as http:
+            survivor = bases[-1]
+            with httpx.Client(base_url=survivor, timeout=30) as http:
                 listed = http.get("/api/matches", params={"limit": 500}).json()
             finished = sum(1 for m in listed if m["status"] == "finished")
-        finally:
-            running.stop()
-            store.close()
+        with Store(db) as store:
+            missing = _acked_missing(store, tally)
     ms = [x * 1000 for x in tally.latencies]
     p50, p99 = _percentile(ms, 50), _percentile(ms, 99)
     return {
         "schema": "gladiator.loadtest",
-        "schema_version": 1,
+        "schema_version": 2,
         "when": datetime.now(UTC).isoformat(timespec="seconds"),
         "ruleset": rs.name,
         "options": dict(opts),
         "seed": seed,
         "matches": matches,
-        "seats": len(links),
+        "seats": len(seats),
+        "processes": processes,
+        "think_seconds": think,
+        "killed": killed or None,
         "machine": machine(),
         "argv": sys.argv[1:],
         "orders_sent": tally.sent,
         "orders_acked": tally.acked,
         "orders_refused": tally.refused,
-        "orders_lost": tally.sent - tally.acked - tally.refused,
+        "orders_cut_off": tally.cut_off,
+        "orders_lost": tally.sent - tally.acked - tally.refused - tally.cut_off,
+        "acked_missing": missing,
+        "reconnects": tally.reconnects,
+        "moved": tally.moved,
         "matches_finished": finished,
         "latency_ms": {
             "p50": round(p50, 2) if p50 is not None else None,
@@ -219,3 +301,99 @@ def run_loadtest(
         "wall_seconds": round(wall, 3),
         "problems": tally.problems[:20],
     }
+
+
+def _make_matches(
+    bases: list[str],
+    matches: int,
+    ruleset: str,
+    opts: Mapping[str, Any],
+    seed: int,
+    think: float,
+) -> list[_Seat]:
+    """Match i is made on server i mod N; each seat plays against the server that made it."""
+    seats: list[_Seat] = []
+    clients = [httpx.Client(base_url=base, timeout=30) for base in bases]
+    try:
+        for i in range(matches):
+            k = i % len(bases)
+            answer = clients[k].post(
+                "/api/matches",
+                json={"ruleset": ruleset, "options": dict(opts), "seed": derive_seed(seed, i)},
+            )
+            answer.raise_for_status()
+            body = answer.json()
+            for info in body["seats"].values():
+                token = info["link"].split("#t=", 1)[1]
+                rng = random.Random(derive_seed(seed, "client", len(seats)))
+                order = bases[k:] + bases[:k]
+                seats.append(_Seat(body["id"], token, order, rng, think))
+    finally:
+        for client in clients:
+            client.close()
+    return seats
+
+
+def _acked_missing(store: Store, tally: _Tally) -> int:
+    """Acknowledged orders the store does not have, in order, for their seat."""
+    missing = 0
+    for (match_id, seat), acked in tally.acked_orders.items():
+        stored = store.load(match_id)
+        kept = iter([o for who, o in stored.orders if who == seat] if stored else [])
+        for order in acked:
+            if not any(order == k for k in kept):
+                missing += 1
+    return missing
+
+
+@dataclass
+class _Child:
+    process: subprocess.Popen[bytes]
+    url: str
+
+    def kill(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+
+
+@contextlib.contextmanager
+def server_process(db: str, log: Path) -> Iterator[_Child]:
+    """`gladiator serve` on a free loopback port (the load test, the tests): no creation
+    limit, no abandonment, every connection allowed from loopback; stopped at the end."""
+    budget = file_budget()
+    with log.open("wb") as err:
+        child = subprocess.Popen(
+            [
+                sys.executable,
+                "-c",
+                "from gladiator.cli.main import run; run()",
+                "serve",
+                "--port",
+                "0",
+                "--db",
+                db,
+                "--create-rate",
+                "0",
+                "--abandon-after",
+                "0",
+                "--void-after",
+                "0",
+                "--max-per-address",
+                str(budget),
+            ],
+            stdout=subprocess.PIPE,
+            stderr=err,
+        )
+        try:
+            assert child.stdout is not None
+            line = child.stdout.readline().decode()
+            if " on " not in line:
+                raise RuntimeError(f"the server did not start: {log.read_text()[-500:]}")
+            yield _Child(child, line.split(" on ", 1)[1].split("/ ", 1)[0])
+        finally:
+            if child.poll() is None:
+                child.terminate()
+                try:
+                    child.wait(15)
+                except subprocess.TimeoutExpired:
+                    child.kill()
+                    child.wait()

@@ -165,6 +165,12 @@ def error(
     }
 
 
+def moved(url: str | None) -> dict[str, Any]:
+    """Another server process holds the match: connect to `url` (None: to any of them) and say
+    hello again (docs/deploy.md, OW5)."""
+    return {"type": "moved", "url": url}
+
+
 def clock(seat: str, deadline: float, *, expired: bool = False) -> dict[str, Any]:
     msg: dict[str, Any] = {"type": "clock", "seat": seat, "deadline": deadline}
     if expired:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from gladiator.store.campaign_docs import documents_digest
 from gladiator.store.campaigns import CampaignStore
-from gladiator.store.errors import StoreError, StoreUnavailable
+from gladiator.store.errors import NotOwner, StoreError, StoreUnavailable
 from gladiator.store.models import SCHEMA_VERSION
 from gladiator.store.repository import Store
 from gladiator.store.stored import MatchSummary, StoredMatch, StoredSeat
@@ -23,6 +23,7 @@ __all__ = [
     "CampaignSummary",
     "LedgerLine",
     "MatchSummary",
+    "NotOwner",
     "Store",
     "StoreError",
     "StoreUnavailable",

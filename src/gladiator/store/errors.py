@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["StoreError", "StoreUnavailable"]
+__all__ = ["NotOwner", "StoreError", "StoreUnavailable"]
 
 
 class StoreError(ValueError):
@@ -12,3 +12,8 @@ class StoreError(ValueError):
 class StoreUnavailable(StoreError):
     """The database could not be reached or was busy (a lost connection, a lock held too long,
     a full pool): nothing was refused, and the same call may well succeed a moment later."""
+
+
+class NotOwner(StoreError):
+    """Another server process holds the match now (it took it over while this one was thought
+    dead): this one must let it go (docs/deploy.md, OW2)."""

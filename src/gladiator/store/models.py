@@ -23,11 +23,11 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-__all__ = ["SCHEMA_VERSION", "Base", "MatchRow", "MetaRow", "OrderRow", "SeatRow"]
+__all__ = ["SCHEMA_VERSION", "Base", "MatchRow", "MetaRow", "OrderRow", "ProcessRow", "SeatRow"]
 
 # The number of the newest migration (store/migrations/versions): each migration writes its number
 # into `meta`, so a gladiator that knows fewer migrations refuses a database written by a newer one.
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 
 class Base(DeclarativeBase):
@@ -64,6 +64,9 @@ class MatchRow(Base):
     abandonable: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     # The last time a human seat did anything (an order, a connection); NULL: never.
     active_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # The server process that holds the running match (docs/deploy.md, OW1): only it stores its
+    # orders; NULL, or a process whose heartbeat stopped: the next process to want it claims it.
+    owner: Mapped[str | None] = mapped_column(String(32), index=True)
 
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="match", order_by="SeatRow.position", cascade="all, delete-orphan"
@@ -105,3 +108,17 @@ class OrderRow(Base):
     seat: Mapped[str] = mapped_column(String(64))
     order_text: Mapped[str] = mapped_column(Text)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ProcessRow(Base):
+    """A server process sharing the database (docs/deploy.md): where its clients reach it and
+    when it last said it was alive."""
+
+    __tablename__ = "processes"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    url: Mapped[str] = mapped_column(String(300))
+    # Host and pid let a process on the same host see at once that another has died (OW3).
+    host: Mapped[str] = mapped_column(String(255))
+    pid: Mapped[int] = mapped_column(Integer)
+    heartbeat_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -19,8 +19,9 @@ from gladiator.core.seeding import matches_commitment
 from gladiator.store.campaign_tokens import CampaignTokens
 from gladiator.store.campaigns import CampaignStore
 from gladiator.store.engine import database_errors, open_engine, serialiser
-from gladiator.store.errors import StoreError
+from gladiator.store.errors import NotOwner, StoreError
 from gladiator.store.models import MatchRow, OrderRow, SeatRow
+from gladiator.store.owners import Owners
 from gladiator.store.schema import prepare_schema
 from gladiator.store.stored import MatchSummary, StoredMatch, StoredSeat
 from gladiator.store.tokens import token_matches
@@ -80,6 +81,11 @@ class Store:
         return CampaignStore.sharing(self._engine, self._lock)
 
     @property
+    def owners(self) -> Owners:
+        """Which server process holds which running match (store/owners.py)."""
+        return Owners(self._engine, self._lock)
+
+    @property
     def campaign_tokens(self) -> CampaignTokens:
         """The campaign lanistas' token hashes, on this Store's connections."""
         return CampaignTokens(self._engine, self._lock)
@@ -114,9 +120,11 @@ class Store:
         spectator_hash: str,
         abandonable: bool = False,
         created_at: datetime | None = None,
+        owner: str | None = None,
     ) -> None:
         """Store a new match with its seats in one transaction, as `running`; `abandonable`:
-        the abandonment clocks apply to it; `created_at`: now, unless given."""
+        the abandonment clocks apply to it; `created_at`: now, unless given; `owner`: the
+        server process that holds it (store/owners.py)."""
         _check_seats(match_id, seats)
         if not matches_commitment(seed, nonce, commitment):
             raise StoreError(f"match {match_id}: its seed does not match its commitment")
@@ -131,6 +139,7 @@ class Store:
             created_at=created_at or _now(),
             spectator_hash=spectator_hash,
             abandonable=abandonable,
+            owner=owner,
             seats=[
                 SeatRow(
                     seat=s.seat,
@@ -151,19 +160,31 @@ class Store:
             session.add(row)
 
     def add_order(
-        self, match_id: str, seq: int, seat: str, order: str, active_at: datetime | None = None
+        self,
+        match_id: str,
+        seq: int,
+        seat: str,
+        order: str,
+        active_at: datetime | None = None,
+        owner: str | None = None,
     ) -> None:
         """Store an accepted order; committed before returning. Orders must come seq 0, 1, ...
-        `active_at` (a human's order) is stored as the match's last human activity with it."""
+        `active_at` (a human's order) is stored as the match's last human activity with it.
+        `owner`: the server process storing it, refused (NotOwner) if another holds the match."""
         what = f"cannot store order {seq} of match {match_id}"
         # The conflict is another writer storing the same seq between the count and the insert.
         duplicate = "an order with that seq is already stored"
         with self._session(what, conflict=duplicate) as session:
-            status = session.scalar(select(MatchRow.status).where(MatchRow.id == match_id))
-            if status is None:
+            found = session.execute(
+                select(MatchRow.status, MatchRow.owner).where(MatchRow.id == match_id)
+            ).first()
+            if found is None:
                 raise StoreError(f"{what}: there is no such match")
+            status, holder = found
             if status != "running":
                 raise StoreError(f"{what}: the match is {status}")
+            if owner is not None and holder != owner:
+                raise NotOwner(f"{what}: another server process holds the match now")
             known = session.scalars(
                 select(SeatRow.seat).where(SeatRow.match_id == match_id).order_by(SeatRow.position)
             ).all()
@@ -232,8 +253,15 @@ class Store:
             )
             return int(getattr(done, "rowcount", 0) or 0)
 
-    def finish(self, match_id: str, outcome: dict[str, Any], record: dict[str, Any]) -> None:
-        """Mark a match finished with its outcome and the final record (seed revealed)."""
+    def finish(
+        self,
+        match_id: str,
+        outcome: dict[str, Any],
+        record: dict[str, Any],
+        owner: str | None = None,
+    ) -> None:
+        """Mark a match finished with its outcome and the final record (seed revealed);
+        `owner` as for `add_order`."""
         outcome_text = _to_json(outcome, "outcome")
         record_text = _to_json(record, "record")
         with self._session(f"cannot finish match {match_id}") as session:
@@ -244,6 +272,10 @@ class Store:
                 return  # a retry whose first commit landed though its answer was lost (HC6)
             if row.status == "finished":
                 raise StoreError(f"cannot finish match {match_id}: it is already finished")
+            if owner is not None and row.owner != owner:
+                raise NotOwner(
+                    f"cannot finish match {match_id}: another server process holds it now"
+                )
             row.status = "finished"
             row.finished_at = _now()
             row.outcome = outcome_text
@@ -261,15 +293,17 @@ class Store:
             ).all()
             return _stored_match(row, row.seats, orders)
 
-    def running(self) -> tuple[list[StoredMatch], list[str]]:
-        """Every running match that loads, and one message for each that does not: three
-        queries (matches, their seats, their orders) however many matches there are."""
-        running = select(MatchRow.id).where(MatchRow.status == "running").scalar_subquery()
+    def running(self, owner: str | None = None) -> tuple[list[StoredMatch], list[str]]:
+        """Every running match that loads (held by `owner`, if given), and one message for
+        each that does not: three queries (matches, their seats, their orders) however many
+        matches there are."""
+        which = [MatchRow.status == "running"]
+        if owner is not None:
+            which.append(MatchRow.owner == owner)
+        running = select(MatchRow.id).where(*which).scalar_subquery()
         with self._session("cannot list the running matches") as session:
             rows = session.scalars(
-                select(MatchRow)
-                .where(MatchRow.status == "running")
-                .order_by(MatchRow.created_at, MatchRow.id)
+                select(MatchRow).where(*which).order_by(MatchRow.created_at, MatchRow.id)
             ).all()
             seats: dict[str, list[SeatRow]] = {}
             for seat in session.scalars(

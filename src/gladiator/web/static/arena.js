@@ -310,7 +310,7 @@ function buildForm(player, key) {
     },
     preview: (option) => board.setGhost(option, player.seat),
     select: (hex) => board.setSelected(hex),
-    check: (text) => checkOrder(matchId, player.token, text),
+    check: (text) => checkOrder(matchId, player.token, text, player.conn.base),
     glossary: game.glossary,
     memory: `${matchId}|${player.seat}`,
   });

@@ -10,6 +10,8 @@ const FATAL = {
   4429: "too many messages: the server closed the connection",
   1009: "a message was too big",
 };
+// Another server process holds the match; the "moved" message before it says where (OW5).
+const MOVED = 4302;
 const PING_MS = 25000;
 const MAX_BACKOFF_MS = 15000;
 
@@ -24,11 +26,14 @@ export class Connection {
     this.closed = false;
     this.ws = null;
     this.nextId = 1;
+    this.base = null; // the server process that holds the match, once one said so
   }
 
   url() {
+    const path = `/ws/${encodeURIComponent(this.matchId)}`;
+    if (this.base) return this.base.replace(/^http/, "ws") + path;
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    return `${scheme}//${location.host}/ws/${encodeURIComponent(this.matchId)}`;
+    return `${scheme}//${location.host}${path}`;
   }
 
   open() {
@@ -48,6 +53,7 @@ export class Connection {
         return; // not ours to show
       }
       if (msg.type === "welcome") this.attempt = 0;
+      if (msg.type === "moved") this.base = typeof msg.url === "string" ? msg.url : null;
       if (msg.type === "update" && typeof msg.event_count === "number") {
         this.eventCount = msg.event_count;
       }
@@ -63,6 +69,13 @@ export class Connection {
         return;
       }
       if (this.closed) return;
+      if (ev.code === MOVED) {
+        this.attempt = 0;
+        this._status("the match moved to another server; reconnecting", false);
+        this.retry = setTimeout(() => this.open(), 50);
+        return;
+      }
+      this.base = null; // that process may be the one that went: ask the page's own server
       const delay = Math.min(MAX_BACKOFF_MS, 500 * 2 ** this.attempt) * (0.75 + Math.random() / 2);
       this.attempt += 1;
       this._status(`connection lost; trying again in ${Math.round(delay / 1000)} s`, false);
@@ -134,9 +147,11 @@ export function postJSON(url, data) {
 }
 
 // What the server makes of an order without giving it (POST /api/matches/{id}/check):
-// {ok: true, order: canonical} or {ok: false, error, reason, legal}.
-export function checkOrder(matchId, token, text) {
-  return getJSON(`/api/matches/${encodeURIComponent(matchId)}/check`, {
+// {ok: true, order: canonical} or {ok: false, error, reason, legal}. `base`: the server process
+// that holds the match, when the socket was sent there (a browser drops the token on a
+// redirect to another origin, so the call goes there itself).
+export function checkOrder(matchId, token, text, base = null) {
+  return getJSON(`${base || ""}/api/matches/${encodeURIComponent(matchId)}/check`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
     body: JSON.stringify({ order: text }),
