@@ -617,6 +617,7 @@ def loadtest(
     time_limit: Annotated[
         float, typer.Option(min=1, help="Seconds before the clients give up.")
     ] = 300.0,
+    option: OptionOpt = None,
 ) -> None:
     """All-human matches played by client bots over real websockets: order latency (send to
     ack), lost orders, finished matches, every acknowledged order looked for in the store;
@@ -629,6 +630,7 @@ def loadtest(
             matches,
             ruleset,
             seed,
+            options=_options(ruleset, None, option),
             processes=processes,
             think=think,
             kill_after=kill_after,

@@ -22,7 +22,7 @@ from gladiator.campaign.fights import fight_lanistas, next_fight
 from gladiator.campaign.state import Bout
 from gladiator.campaign_service.fights import RULESET, fight_seed
 from gladiator.campaign_service.service import CampaignService
-from gladiator.server.hub import Hub, LiveMatch, Unavailable
+from gladiator.server.hub import Elsewhere, Hub, LiveMatch, Unavailable
 from gladiator.store import Store, StoreError
 
 __all__ = ["ARENA_BOT", "CampaignRunner", "fight_match_id"]
@@ -128,6 +128,8 @@ class CampaignRunner:
                 live = await self.hub.get(match_id)
                 if live is None:
                     live = await self._create_fight(state, bout, index, options, match_id)
+            except Elsewhere:
+                return False  # its process plays it, and settles the bout at its end
             except (Unavailable, StoreError, ValueError) as exc:
                 log.error("campaign %s: fight %s: %s", campaign_id, match_id, exc)
                 return False
