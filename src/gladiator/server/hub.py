@@ -599,7 +599,10 @@ class Hub:
                 continue
             for match_id in taken:
                 if match_id not in self.live:
-                    await self._take_over(match_id)
+                    try:
+                        await self._take_over(match_id)
+                    except Exception:  # one broken match must not stop the heartbeat
+                        log.exception("match %s: the takeover failed", match_id)
 
     async def _take_over(self, match_id: str) -> None:
         async with self._loading:
