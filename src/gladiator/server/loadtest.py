@@ -37,7 +37,7 @@ from gladiator.server.conn_limits import Limits, file_budget
 from gladiator.server.listen import start_in_thread
 from gladiator.sim.machine import machine
 from gladiator.sim.runner import derive_seed
-from gladiator.store import Store
+from gladiator.store import Store, StoredMatch
 
 __all__ = ["decision_from_dict", "run_loadtest", "sample_order", "server_process"]
 
@@ -337,8 +337,11 @@ def _make_matches(
 def _acked_missing(store: Store, tally: _Tally) -> int:
     """Acknowledged orders the store does not have, in order, for their seat."""
     missing = 0
+    loaded: dict[str, StoredMatch | None] = {}
     for (match_id, seat), acked in tally.acked_orders.items():
-        stored = store.load(match_id)
+        if match_id not in loaded:
+            loaded[match_id] = store.load(match_id)
+        stored = loaded[match_id]
         kept = iter([o for who, o in stored.orders if who == seat] if stored else [])
         for order in acked:
             if not any(order == k for k in kept):

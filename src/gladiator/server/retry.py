@@ -51,12 +51,10 @@ async def retrying(
     sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
 ) -> Any:
     """`call(*args)` in a worker thread, tried again on StoreUnavailable as `policy` says."""
-    for attempt, delay in enumerate((*policy.delays, None), start=1):
+    for attempt, delay in enumerate(policy.delays, start=1):
         try:
             return await asyncio.to_thread(call, *args)
         except StoreUnavailable as exc:
-            if delay is None:
-                raise
             # Not the match's dice: when to retry is no part of any game.
             wait = delay * (1 + policy.jitter * (2 * random.random() - 1))
             _warning.warn(
@@ -68,4 +66,4 @@ async def retrying(
                 len(policy.delays),
             )
             await sleep(wait)
-    raise AssertionError("unreachable")  # the last attempt returns or raises
+    return await asyncio.to_thread(call, *args)  # the last try: its error is the caller's
