@@ -112,8 +112,9 @@ def safe_exploit(
 class ColosseumPlan:
     """Plays plots and Basic Game allocations for a search bot; `bot(name)` makes the models."""
 
-    def __init__(self, bot: Callable[[str], Bot]) -> None:
+    def __init__(self, bot: Callable[[str], Bot], models: Sequence[str] = MODELS) -> None:
         self.bot = bot
+        self.models = tuple(models)
 
     def choose(
         self,
@@ -130,7 +131,7 @@ class ColosseumPlan:
         other = state.opponent(seat).seat
         if other not in ruleset.pending(state):
             # MC8: he plots after mine is revealed (§29.3, option `solitaire`): the tactician's.
-            return self.bot(MODELS[0]).choose(ruleset, state, seat, decision, rng)
+            return self.bot(self.models[0]).choose(ruleset, state, seat, decision, rng)
         return self.plot(ruleset, state, seat, decision, rng, deadline)
 
     # -- the allocation ------------------------------------------------------------------------
@@ -154,7 +155,7 @@ class ColosseumPlan:
         groups: list[list[int]] = []
         if theirs.slots:
             index = {c.text: j for j, c in enumerate(cols)}
-            for name in MODELS:
+            for name in self.models:
                 group = []
                 for k in range(MODEL_DRAWS):
                     sub = random.Random(rng.getrandbits(63) ^ k)
@@ -206,7 +207,7 @@ class ColosseumPlan:
         deadline: float,
     ) -> str:
         first: dict[str, None] = {}
-        for name in MODELS:
+        for name in MODELS:  # my own plot's candidates: both heuristic bots', whatever the models
             for _ in range(PLOT_DRAWS if name == MODELS[0] else 1):
                 sub = random.Random(rng.getrandbits(63))
                 try:
@@ -226,14 +227,14 @@ class ColosseumPlan:
         if len(plots) == 1:
             return plots[0]
         other = state.opponent(seat).seat
-        totals = np.zeros((len(plots), len(MODELS)))
+        totals = np.zeros((len(plots), len(self.models)))
         samples = 0
         slowest = 0.0  # the slowest single simulation so far
         while True:
             seed = rng.getrandbits(63)
             round_ = np.zeros_like(totals)
             done = True
-            for j, name in enumerate(MODELS):
+            for j, name in enumerate(self.models):
                 for i, mine in enumerate(plots):
                     t0 = time.process_time()
                     if samples and t0 + slowest > deadline:

@@ -2,8 +2,8 @@
 
 The Colosseum's tactician is a strong but slow player (milliseconds an order), so it gives the
 prior orders and plays the first steps of each rollout; the quick rules and the skirmish have
-fast engines and long matches (hundreds of decisions), so they think briefly, roll out at
-random and judge by the ruleset's heuristic.
+fast engines and long matches (hundreds of decisions), so they think briefly, start from the
+greedy bot's choice, and judge by the ruleset's heuristic.
 """
 
 from __future__ import annotations
@@ -28,6 +28,10 @@ class SearchConfig:
     inner_neighbours: int = 0  # and among an inner node's
     widen_c: float = 2.0  # progressive widening: c * visits ** alpha actions in play
     widen_alpha: float = 0.5
+    alone: str = "rm"  # where one seat decides alone: "rm" regret matching, "ucb" UCB1 (MC11)
+    ucb_c: float = 1.0  # UCB1's exploration constant (payoffs are -1..1)
+    prior_visits: float = 0.0  # UCB1: virtual visits the prior's choice starts with
+    prior_value: float = 0.0  # and the payoff each of them is worth
     explore: float = 0.2  # uniform exploration mixed into regret matching's strategy
     max_depth: int = 4  # tree depth (decisions); below it, the rollout
     rollout_policy: str | None = None  # bot playing the first rollout steps (None: random)
@@ -38,11 +42,17 @@ class SearchConfig:
     final: str = "mix"  # "mix": draw from the average strategy; "max": its most played action
     final_floor: float = 0.1  # in "mix", actions under this share of the top one are dropped
     plan: bool = False  # the Colosseum duel's one-ply games (colosseum_plan, MC5) where they play
+    models: tuple[str, ...] = ("tactician", "centurion")  # their opponent models (MC6, MC7)
     margin: float = 0.15  # the share of the budget kept back for what follows the last sample
 
     def with_options(self, **changes: Any) -> SearchConfig:
         return replace(self, **{k: v for k, v in changes.items() if v is not None})
 
+
+# MC11: one seat decides alone almost everywhere in the quick rules and the skirmish, so UCB1;
+# greedy's choice tried first, and leaves judged at once by the heuristic (random rollouts only
+# added noise).
+_ALONE = SearchConfig(prior="greedy", alone="ucb", ucb_c=0.1, rollout_steps=0, value_scale=20.0)
 
 _CONFIGS = {
     "colosseum": SearchConfig(
@@ -65,10 +75,8 @@ _CONFIGS = {
         leaf="colosseum",
         plan=True,
     ),
-    "quick": SearchConfig(
-        budget=0.05, prior="greedy", max_depth=6, rollout_steps=6, value_scale=20.0
-    ),
-    "skirmish": SearchConfig(budget=0.1, max_depth=4, rollout_steps=8, value_scale=20.0),
+    "quick": replace(_ALONE, budget=0.05, max_depth=3),
+    "skirmish": replace(_ALONE, budget=0.1, max_depth=6),
 }
 
 

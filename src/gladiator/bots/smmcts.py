@@ -5,7 +5,8 @@
   from the one sampled payoff (outcome sampling). Regret matching rather than decoupled UCT: the
   orders are secret and simultaneous, and its average strategy tends to an equilibrium mix where
   UCT settles on one pure, readable order (`regret_matching`). A sequential step (one seat
-  pending) is the same node with one matcher.
+  pending) is the same node with one matcher, or with `alone="ucb"` plain UCB1 (`ucb_selector`,
+  MC11): with no secret to keep, the best order is a pure one.
 * **Chance: open loop.** Dice are not nodes. Every iteration starts from a fresh
   `ruleset.determinize(state, seat, rng)` copy (never the true state: another seat's secret is
   drawn afresh) with fresh dice of the bot's own, and a node's child is found by the joint
@@ -40,6 +41,7 @@ from gladiator.bots.colosseum_leaf import colosseum_leaf
 from gladiator.bots.regret_matching import RegretMatcher
 from gladiator.bots.search_candidates import candidate_orders
 from gladiator.bots.search_config import SearchConfig, config_for
+from gladiator.bots.ucb_selector import UCBSelector
 from gladiator.core.decisions import ChooseOne, Decision, Distribute, IllegalOrder
 from gladiator.core.dice import Dice
 from gladiator.core.protocol import Ruleset
@@ -50,6 +52,7 @@ __all__ = ["SearchBot", "SearchStats"]
 LEAVES: dict[str, Callable[[Ruleset[Any], Any, str], float]] = {"colosseum": colosseum_leaf}
 
 Signature = tuple[tuple[str, str, str, int], ...]
+Selector = RegretMatcher | UCBSelector
 
 
 def _signature(pending: Mapping[str, Decision]) -> Signature:
@@ -69,7 +72,7 @@ def _signature(pending: Mapping[str, Decision]) -> Signature:
 class _Node:
     __slots__ = ("children", "matchers", "seats", "visits")
 
-    def __init__(self, matchers: dict[str, RegretMatcher]) -> None:
+    def __init__(self, matchers: dict[str, Selector]) -> None:
         self.seats = tuple(sorted(matchers))
         self.matchers = matchers
         self.children: dict[tuple[tuple[str, ...], Signature], _Node] = {}
@@ -141,7 +144,7 @@ class SearchBot(Bot):
 
             if plays_here(ruleset, state, seat, decision):
                 deadline = start + limit * (1.0 - cfg.margin)
-                plan = ColosseumPlan(self.bot)
+                plan = ColosseumPlan(self.bot, cfg.models)
                 order = plan.choose(ruleset, state, seat, decision, rng, deadline)
                 self.stats.seconds = time.process_time() - start
                 return order
@@ -196,7 +199,7 @@ class _Search:
         pending = dict(self.ruleset.pending(copy))
         pending[self.seat] = decision  # mine as given; the others' as I can know them
         cfg = self.cfg
-        matchers: dict[str, RegretMatcher] = {}
+        matchers: dict[str, Selector] = {}
         for s in sorted(pending):
             d = pending[s]
             first = self._prior_orders(copy, s, d, cfg.prior, cfg.extra_priors)
@@ -205,7 +208,7 @@ class _Search:
                     sub = random.Random(self.rng.getrandbits(63))
                     first.append(self.owner.bot(cfg.prior).choose(self.ruleset, copy, s, d, sub))
             orders = candidate_orders(d, self.rng, cfg.root_limit, first, cfg.neighbours)
-            matchers[s] = self._matcher(orders, bool(first))
+            matchers[s] = self._matcher(orders, bool(first), len(pending) == 1)
         self.seats.update(matchers)
         return _Node(matchers)
 
@@ -217,10 +220,19 @@ class _Search:
             self.owner.bot(n).choose(self.ruleset, state, seat, decision, self.rng) for n in names
         ]
 
-    def _matcher(self, orders: list[str], has_prior: bool) -> RegretMatcher:
+    def _matcher(self, orders: list[str], has_prior: bool, alone: bool) -> Selector:
+        cfg = self.cfg
+        if alone and cfg.alone == "ucb":  # MC11
+            u = UCBSelector(c=cfg.ucb_c)
+            for i, a in enumerate(orders):
+                if i == 0 and has_prior:
+                    u.add(a, cfg.prior_visits, cfg.prior_value)
+                else:
+                    u.add(a)
+            return u
         m = RegretMatcher(orders)
         if has_prior and orders:
-            m.regret[0] = self.cfg.prior_regret
+            m.regret[0] = cfg.prior_regret
         return m
 
     def _expand(self, state: Any, pending: Mapping[str, Decision]) -> _Node:
@@ -230,7 +242,7 @@ class _Search:
             d = pending[s]
             first = self._prior_orders(state, s, d, cfg.prior if cfg.prior_inner else None, ())
             orders = candidate_orders(d, self.rng, cfg.inner_limit, first, cfg.inner_neighbours)
-            matchers[s] = self._matcher(orders, bool(first))
+            matchers[s] = self._matcher(orders, bool(first), len(pending) == 1)
         self.seats.update(matchers)
         return _Node(matchers)
 
@@ -325,7 +337,7 @@ class _Search:
         self.owner.stats.root_orders = list(m.actions)
         self.owner.stats.root_mix = mix
         top = max(mix)
-        if self.cfg.final == "max":
+        if self.cfg.final == "max" or isinstance(m, UCBSelector):
             return m.actions[mix.index(top)]
         kept = [
             (a, p) for a, p in zip(m.actions, mix, strict=True) if p >= self.cfg.final_floor * top
