@@ -129,3 +129,46 @@ def test_against_a_solitaire_seat_the_plot_is_the_tacticians() -> None:
     order = plan.choose(rs, state, "red", decision, random.Random(8), deadline=0.0)
     tactician = make_bot("tactician").choose(rs, state, "red", decision, random.Random(8))
     assert order == tactician  # MC8: he answers my revealed plot; the one-ply game is not played
+
+
+class _Counting(Bot):
+    """A tactician that counts its decisions (to see the follow-up played)."""
+
+    name = "counting"
+
+    def __init__(self) -> None:
+        self.calls = 0
+        self.inner = make_bot("tactician")
+
+    def choose(
+        self,
+        ruleset: Any,
+        state: Any,
+        seat: str,
+        decision: Decision,
+        rng: Any,
+        *,
+        budget: float | None = None,
+    ) -> str:
+        self.calls += 1
+        return self.inner.choose(ruleset, state, seat, decision, rng)
+
+
+def test_a_solitaire_plot_may_be_weighed_with_a_follow_up() -> None:
+    rs = get("colosseum")
+    state, _ = _start({"solitaire": ["blue"]})
+    decision = rs.pending(state)["red"]
+    counts = {}
+    for followup in (0, 4):
+        counting = _Counting()
+        plan = ColosseumPlan(
+            lambda name, c=counting: c if name == "tactician" else make_bot(name),
+            solitaire_plot="search",
+            followup=followup,
+        )
+        order = plan.choose(rs, state, "red", decision, random.Random(8), deadline=0.0)
+        assert decision.validate(order) == order
+        counts[followup] = counting.calls
+    # MC8 switched off: plots are weighed (the tactician is asked for candidates and as a model
+    # of him), and each follow-up step asks the tactician for my orders too.
+    assert counts[4] > counts[0] > 1

@@ -39,6 +39,7 @@ from gladiator.bots.allocation_solver import (
 )
 from gladiator.bots.allocation_strategies import Limits
 from gladiator.bots.base import Bot
+from gladiator.bots.opponent_belief import ModelBelief
 from gladiator.core.decisions import ChooseOne, Decision, Distribute, IllegalOrder
 from gladiator.core.dice import Dice
 from gladiator.core.protocol import Ruleset
@@ -112,9 +113,32 @@ def safe_exploit(
 class ColosseumPlan:
     """Plays plots and Basic Game allocations for a search bot; `bot(name)` makes the models."""
 
-    def __init__(self, bot: Callable[[str], Bot], models: Sequence[str] = MODELS) -> None:
+    def __init__(
+        self,
+        bot: Callable[[str], Bot],
+        models: Sequence[str] = MODELS,
+        belief: ModelBelief | None = None,
+        *,
+        solitaire_plot: str = "tactician",
+        followup: int = 0,
+    ) -> None:
+        """`belief`: what this match has shown of the opponent (MC12); None: every model
+        always. `solitaire_plot`: against a seat that plots after mine (§29.3), "tactician"
+        plays the tactician's plot (MC8), "search" weighs plots as everywhere else. `followup`:
+        decisions played on by the models (the tactician for me) after the movement, before
+        the position is judged."""
         self.bot = bot
         self.models = tuple(models)
+        self.belief = belief
+        self.solitaire_plot = solitaire_plot
+        self.followup = followup
+
+    def _models(self, state: ColosseumState, other: str) -> tuple[str, ...]:
+        """The opponent models still in the game (MC12)."""
+        if self.belief is None:
+            return self.models
+        self.belief.seen(state, other)
+        return self.belief.plausible()
 
     def choose(
         self,
@@ -129,7 +153,7 @@ class ColosseumPlan:
             return self.allocate(ruleset, state, seat, decision, rng)
         assert isinstance(decision, ChooseOne)
         other = state.opponent(seat).seat
-        if other not in ruleset.pending(state):
+        if other not in ruleset.pending(state) and self.solitaire_plot == "tactician":
             # MC8: he plots after mine is revealed (§29.3, option `solitaire`): the tactician's.
             return self.bot(self.models[0]).choose(ruleset, state, seat, decision, rng)
         return self.plot(ruleset, state, seat, decision, rng, deadline)
@@ -153,10 +177,14 @@ class ColosseumPlan:
         cols = [model.prepare(1, t) for t in game.cols]
         m = game.matrix
         groups: list[list[int]] = []
+        drawn: dict[str, list[str]] = {}
         if theirs.slots:
             index = {c.text: j for j, c in enumerate(cols)}
+            playing = self._models(state, other)
+            # Every model is drawn, the ones left out too, so the belief keeps learning.
             for name in self.models:
                 group = []
+                drawn[name] = []
                 for k in range(MODEL_DRAWS):
                     sub = random.Random(rng.getrandbits(63) ^ k)
                     try:
@@ -164,6 +192,9 @@ class ColosseumPlan:
                             self.bot(name).choose(ruleset, state, other, theirs, sub)
                         )
                     except IllegalOrder:
+                        continue
+                    drawn[name].append(text)
+                    if name not in playing:
                         continue
                     if text not in index:
                         index[text] = len(cols)
@@ -173,6 +204,8 @@ class ColosseumPlan:
                     group.append(index[text])
                 if group:
                     groups.append(group)
+            if self.belief is not None:
+                self.belief.expect(state, other, drawn)
         if groups:
             # My best replies to each model's draws join the rows (hill climbing, AS5's oracle).
             limits = Limits.of(decision)
@@ -227,14 +260,15 @@ class ColosseumPlan:
         if len(plots) == 1:
             return plots[0]
         other = state.opponent(seat).seat
-        totals = np.zeros((len(plots), len(self.models)))
+        models = self._models(state, other)
+        totals = np.zeros((len(plots), len(models)))
         samples = 0
         slowest = 0.0  # the slowest single simulation so far
         while True:
             seed = rng.getrandbits(63)
             round_ = np.zeros_like(totals)
             done = True
-            for j, name in enumerate(self.models):
+            for j, name in enumerate(models):
                 for i, mine in enumerate(plots):
                     t0 = time.process_time()
                     if samples and t0 + slowest > deadline:
@@ -279,4 +313,14 @@ class ColosseumPlan:
             pending = ruleset.pending(copy)
             late = {s: opponent.choose(ruleset, copy, s, d, rng) for s, d in pending.items()}
             ruleset.apply(copy, late, dice, quiet=True)
+        me = self.bot(MODELS[0])
+        for _ in range(self.followup):
+            pending = ruleset.pending(copy)
+            if not pending or ruleset.outcome(copy) is not None:
+                break
+            orders = {
+                s: (me if s == seat else opponent).choose(ruleset, copy, s, d, rng)
+                for s, d in pending.items()
+            }
+            ruleset.apply(copy, orders, dice, quiet=True)
         return value(copy, seat)

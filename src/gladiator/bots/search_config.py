@@ -43,6 +43,9 @@ class SearchConfig:
     final_floor: float = 0.1  # in "mix", actions under this share of the top one are dropped
     plan: bool = False  # the Colosseum duel's one-ply games (colosseum_plan, MC5) where they play
     models: tuple[str, ...] = ("tactician", "centurion")  # their opponent models (MC6, MC7)
+    adapt: bool = False  # drop a model the opponent's revealed allocations rule out (MC12)
+    solitaire_plot: str = "tactician"  # against a §29.3 seat: "tactician" (MC8) or "search"
+    plot_followup: int = 0  # decisions the models play on after a plot's movement (MC7)
     margin: float = 0.15  # the share of the budget kept back for what follows the last sample
 
     def with_options(self, **changes: Any) -> SearchConfig:
@@ -74,6 +77,7 @@ _CONFIGS = {
         value_scale=1.0,
         leaf="colosseum",
         plan=True,
+        adapt=True,
     ),
     "quick": replace(_ALONE, budget=0.05, max_depth=3),
     "skirmish": replace(_ALONE, budget=0.1, max_depth=6),

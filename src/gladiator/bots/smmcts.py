@@ -38,6 +38,7 @@ from typing import Any
 
 from gladiator.bots.base import Bot
 from gladiator.bots.colosseum_leaf import colosseum_leaf
+from gladiator.bots.opponent_belief import ModelBelief
 from gladiator.bots.regret_matching import RegretMatcher
 from gladiator.bots.search_candidates import candidate_orders
 from gladiator.bots.search_config import SearchConfig, config_for
@@ -118,6 +119,7 @@ class SearchBot(Bot):
         self.options = options
         self.stats = SearchStats()
         self._bots: dict[str, Bot] = {}
+        self._beliefs: dict[str, ModelBelief] = {}  # per seat, for the match it plays (MC12)
 
     # -- the protocol ------------------------------------------------------------------------
     def choose(
@@ -144,7 +146,18 @@ class SearchBot(Bot):
 
             if plays_here(ruleset, state, seat, decision):
                 deadline = start + limit * (1.0 - cfg.margin)
-                plan = ColosseumPlan(self.bot, cfg.models)
+                belief = None
+                if cfg.adapt:
+                    belief = self._beliefs.get(seat)
+                    if belief is None or belief.models != tuple(cfg.models):
+                        belief = self._beliefs[seat] = ModelBelief(cfg.models)
+                plan = ColosseumPlan(
+                    self.bot,
+                    cfg.models,
+                    belief,
+                    solitaire_plot=cfg.solitaire_plot,
+                    followup=cfg.plot_followup,
+                )
                 order = plan.choose(ruleset, state, seat, decision, rng, deadline)
                 self.stats.seconds = time.process_time() - start
                 return order
