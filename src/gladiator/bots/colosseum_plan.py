@@ -17,6 +17,9 @@ started from. This plays each decision as a small game instead, solved exactly w
   Samples go round the cells with common dice until the budget; the plot with the best worst
   model is played (MC7).
 
+Both games drop a model that the opponent's revealed allocations have ruled out in this match
+(`opponent_belief`, MC12).
+
 Anything else (Advanced Game styles, specials, nets, teams, beasts, talents) is left to the
 caller (the SM-MCTS search).
 """
