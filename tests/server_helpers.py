@@ -68,6 +68,9 @@ def new_match(
     return made
 
 
+ORDER_RATE = 16.0  # orders a second a client sends at most, bursts included
+
+
 class Client:
     """One socket of one seat. Keeps every frame received (`frames`), the events in order and
     the latest view."""
@@ -85,6 +88,10 @@ class Client:
         self.seat: str | None = None
         self.outstanding: str | None = None
         self.count = 0
+        # Orders keep under the server's 20 messages a second a socket (docs/web.md): on a
+        # quiet machine a quick match's orders come faster than that, and the socket is closed.
+        self._tokens = ORDER_RATE
+        self._last = time.monotonic()
 
     # -- sending ---------------------------------------------------------------------------
     def send(self, message: dict[str, Any] | str | bytes) -> None:
@@ -102,11 +109,22 @@ class Client:
         return welcome
 
     def order(self, text: str, cid: str | None = None) -> str:
+        self._pace()
         self.count += 1
         cid = cid or f"{self.seat}-{self.count}"
         self.outstanding = cid
         self.send({"type": "order", "id": cid, "order": text})
         return cid
+
+    def _pace(self) -> None:
+        """A token bucket a little under the server's: bursts of ORDER_RATE, then that rate."""
+        now = time.monotonic()
+        self._tokens = min(ORDER_RATE, self._tokens + (now - self._last) * ORDER_RATE)
+        self._last = now
+        if self._tokens < 1.0:
+            time.sleep((1.0 - self._tokens) / ORDER_RATE)
+            self._tokens, self._last = 1.0, time.monotonic()
+        self._tokens -= 1.0
 
     # -- receiving -------------------------------------------------------------------------
     def recv(self, timeout: float = 10.0) -> dict[str, Any]:
