@@ -77,11 +77,13 @@ def test_allocation_is_legal() -> None:
 
 
 class _Watching(Bot):
-    """The centurion, noting for each plot it is asked whether the other's plot was revealed."""
+    """A bot (the centurion unless told), counting its decisions and noting for each plot it is
+    asked for blue whether the other's plot was revealed."""
 
-    def __init__(self) -> None:
-        self.inner = make_bot("centurion")
+    def __init__(self, inner: str = "centurion") -> None:
+        self.inner = make_bot(inner)
         self.saw: list[dict[str, str]] = []
+        self.calls = 0
 
     def choose(
         self,
@@ -93,6 +95,7 @@ class _Watching(Bot):
         *,
         budget: float | None = None,
     ) -> str:
+        self.calls += 1
         if state.step == "plot" and seat == "blue":
             self.saw.append(dict(state.early_plots))
         return self.inner.choose(ruleset, state, seat, decision, rng)
@@ -131,36 +134,13 @@ def test_against_a_solitaire_seat_the_plot_is_the_tacticians() -> None:
     assert order == tactician  # MC8: he answers my revealed plot; the one-ply game is not played
 
 
-class _Counting(Bot):
-    """A tactician that counts its decisions (to see the follow-up played)."""
-
-    name = "counting"
-
-    def __init__(self) -> None:
-        self.calls = 0
-        self.inner = make_bot("tactician")
-
-    def choose(
-        self,
-        ruleset: Any,
-        state: Any,
-        seat: str,
-        decision: Decision,
-        rng: Any,
-        *,
-        budget: float | None = None,
-    ) -> str:
-        self.calls += 1
-        return self.inner.choose(ruleset, state, seat, decision, rng)
-
-
 def test_a_solitaire_plot_may_be_weighed_with_a_follow_up() -> None:
     rs = get("colosseum")
     state, _ = _start({"solitaire": ["blue"]})
     decision = rs.pending(state)["red"]
     counts = {}
     for followup in (0, 4):
-        counting = _Counting()
+        counting = _Watching("tactician")
         plan = ColosseumPlan(
             lambda name, c=counting: c if name == "tactician" else make_bot(name),
             solitaire_plot="search",
