@@ -152,3 +152,37 @@ def test_a_solitaire_plot_may_be_weighed_with_a_follow_up() -> None:
     # MC8 switched off: plots are weighed (the tactician is asked for candidates and as a model
     # of him), and each follow-up step asks the tactician for my orders too.
     assert counts[4] > counts[0] > 1
+
+
+def test_each_model_is_drawn_as_often_as_told() -> None:
+    """MC6, MC13: `draws` draws of every opponent model's allocation, whatever the belief."""
+    rs = get("colosseum")
+    state, seat, decision = spots(5, 3)[1]
+    calls = {}
+    for draws in (2, 7):
+        counting = _Watching("centurion")
+        plan = ColosseumPlan(
+            lambda name, c=counting: c if name == "centurion" else make_bot(name), draws=draws
+        )
+        order = plan.allocate(rs, state, seat, decision, random.Random(3))
+        assert decision.validate(order) == order
+        calls[draws] = counting.calls
+    assert calls == {2: 2, 7: 7}
+
+
+def test_search_options_reach_the_plan(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`SearchBot(model_draws=…, safety=…, known_safety=…)` configure the duel's games (MC13)."""
+    rs = get("colosseum")
+    state, seat, decision = spots(5, 3)[1]
+    seen: dict[str, Any] = {}
+    real = ColosseumPlan.__init__
+
+    def spy(self: ColosseumPlan, *args: Any, **kw: Any) -> None:
+        seen.update(kw)
+        real(self, *args, **kw)
+
+    monkeypatch.setattr(ColosseumPlan, "__init__", spy)
+    SearchBot(0.05, model_draws=9, safety=0.5, known_safety=0.2).choose(
+        rs, state, seat, decision, random.Random(1)
+    )
+    assert (seen["draws"], seen["safety"], seen["known_safety"]) == (9, 0.5, 0.2)

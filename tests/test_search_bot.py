@@ -4,6 +4,7 @@ peeking at secrets, regret matching's equilibrium, matches that end."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -178,3 +179,24 @@ def test_matches_with_the_search_bot_end(name: str) -> None:
     winners, times, steps = play_timed(name, {}, 21, players, seats[0], None)
     assert steps > 0 and times
     assert set(winners) <= set(seats)
+
+
+@pytest.mark.parametrize("mode", ["tuned", "default"])
+def test_the_evaluation_runs_under_the_collector_it_names(mode: str, tmp_path: Path) -> None:
+    """MC13: `search_eval` plays under the ladder's tuned collector unless told otherwise, says
+    which in its JSON, and leaves the process's settings as it found them."""
+    import gc
+    import json
+
+    from gladiator.sim.gctune import GEN0
+    from gladiator.sim.search_eval import main
+
+    before = gc.get_threshold()
+    out = tmp_path / "eval.json"
+    args = ["--ruleset", "quick", "--against", "random", "--bot", "greedy", "--seeds", "1"]
+    main([*args, "--gc", mode, "--out", str(out)])
+    report = json.loads(out.read_text())
+    assert report["gc"]["mode"] == mode
+    assert (report["gc"]["threshold"][0] == GEN0) == (mode == "tuned")
+    assert report["runs"][0]["matches"] == 2
+    assert gc.get_threshold() == before

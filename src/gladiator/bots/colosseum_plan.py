@@ -124,17 +124,25 @@ class ColosseumPlan:
         *,
         solitaire_plot: str = "tactician",
         followup: int = 0,
+        draws: int = MODEL_DRAWS,
+        safety: float = SAFETY,
+        known_safety: float | None = None,
     ) -> None:
         """`belief`: what this match has shown of the opponent (MC12); None: every model
         always. `solitaire_plot`: against a seat that plots after mine (§29.3), "tactician"
         plays the tactician's plot (MC8), "search" weighs plots as everywhere else. `followup`:
         decisions played on by the models (the tactician for me) after the movement, before
-        the position is judged."""
+        the position is judged. `draws`: draws of each model's allocation; `safety`: the weight
+        of his best reply in the allocation's LP (MC6); `known_safety`: that weight once the
+        belief has narrowed the models to one (None: `safety` still)."""
         self.bot = bot
         self.models = tuple(models)
         self.belief = belief
         self.solitaire_plot = solitaire_plot
         self.followup = followup
+        self.draws = draws
+        self.safety = safety
+        self.known_safety = known_safety
 
     def _models(self, state: ColosseumState, other: str) -> tuple[str, ...]:
         """The opponent models still in the game (MC12)."""
@@ -188,7 +196,7 @@ class ColosseumPlan:
             for name in self.models:
                 group = []
                 drawn[name] = []
-                for k in range(MODEL_DRAWS):
+                for k in range(self.draws):
                     sub = random.Random(rng.getrandbits(63) ^ k)
                     try:
                         text = theirs.validate(
@@ -221,7 +229,10 @@ class ColosseumPlan:
                     texts.add(best.text)
                     rows.append(best)
                     m = np.vstack([m, np.array([[model.payoff(best, c) for c in cols]])])
-            x = safe_exploit(m, groups)
+            safety = self.safety
+            if self.known_safety is not None and len(playing) == 1 and self.belief is not None:
+                safety = self.known_safety
+            x = safe_exploit(m, groups, safety)
         else:
             x = game.x
         u = rng.random()

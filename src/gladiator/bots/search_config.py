@@ -46,6 +46,9 @@ class SearchConfig:
     adapt: bool = False  # drop a model the opponent's revealed allocations rule out (MC12)
     solitaire_plot: str = "tactician"  # against a §29.3 seat: "tactician" (MC8) or "search"
     plot_followup: int = 0  # decisions the models play on after a plot's movement (MC7)
+    model_draws: int = 4  # draws of each opponent model's allocation (MC6)
+    safety: float = 0.3  # the weight of his best reply in the allocation's LP (MC6)
+    known_safety: float | None = None  # that weight once one model is left (MC12); None: safety
     margin: float = 0.15  # the share of the budget kept back for what follows the last sample
 
     def with_options(self, **changes: Any) -> SearchConfig:

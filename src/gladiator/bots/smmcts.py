@@ -157,6 +157,9 @@ class SearchBot(Bot):
                     belief,
                     solitaire_plot=cfg.solitaire_plot,
                     followup=cfg.plot_followup,
+                    draws=cfg.model_draws,
+                    safety=cfg.safety,
+                    known_safety=cfg.known_safety,
                 )
                 order = plan.choose(ruleset, state, seat, decision, rng, deadline)
                 self.stats.seconds = time.process_time() - start

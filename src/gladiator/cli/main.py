@@ -21,7 +21,11 @@ from gladiator.cli import sim_batch
 from gladiator.cli.campaign import campaign_app
 from gladiator.cli.common import UserError, parse_options
 from gladiator.cli.common import fail as _fail
-from gladiator.cli.exploitability import exploitability_command, solver_match_command
+from gladiator.cli.exploitability import (
+    ceiling_command,
+    exploitability_command,
+    solver_match_command,
+)
 from gladiator.cli.fit_value import fit_value_command
 from gladiator.cli.ladder import ladder_command
 from gladiator.cli.report import report as report_command
@@ -794,6 +798,7 @@ def rules_coverage(
 
 app.command("exploitability")(exploitability_command)  # issue #12: the allocation solver
 app.command("solver-match")(solver_match_command)
+app.command("ceiling")(ceiling_command)  # issue #12: what the sheets and the dice leave to skill
 
 
 def run() -> None:

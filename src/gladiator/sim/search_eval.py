@@ -26,6 +26,7 @@ from gladiator.bots.base import Bot
 from gladiator.bots.smmcts import SearchBot
 from gladiator.core.dice import Dice
 from gladiator.registry import get
+from gladiator.sim.gctune import tuned_gc
 from gladiator.sim.machine import load_average, machine
 from gladiator.sim.report import wilson
 from gladiator.sim.runner import derive_seed
@@ -168,26 +169,35 @@ def main(argv: list[str] | None = None) -> None:
         help="seat the centurion as a plain simultaneous player, not under §29.3",
     )
     ap.add_argument("--set", action="append", default=[], help="a search option, name=value")
+    ap.add_argument(
+        "--gc",
+        choices=("tuned", "default"),
+        default="tuned",
+        help="the garbage collector: tuned as the ladder runs it (sim/gctune.py), or default",
+    )
     ap.add_argument("--out", type=Path, default=None)
     args = ap.parse_args(argv)
     search_options: dict[str, Any] = {}
     for item in args.set:
         name, _, value = item.partition("=")
         search_options[name] = json.loads(value)
-    runs = [
-        evaluate(
-            args.ruleset,
-            a,
-            args.seeds,
-            args.budget,
-            None,
-            args.seed,
-            search_options,
-            solitaire=False if args.no_solitaire else None,
-            bot=args.bot,
-        )
-        for a in args.against
-    ]
+    # Tuned as in the ladder: a default full collection (~0.1 s here) landing in a decision
+    # pushed the slowest past the 1 s budget (MC13).
+    with tuned_gc(enabled=args.gc == "tuned") as gc_info:
+        runs = [
+            evaluate(
+                args.ruleset,
+                a,
+                args.seeds,
+                args.budget,
+                None,
+                args.seed,
+                search_options,
+                solitaire=False if args.no_solitaire else None,
+                bot=args.bot,
+            )
+            for a in args.against
+        ]
     report = {
         "schema": "gladiator.search-eval",
         "version": 1,
@@ -196,6 +206,7 @@ def main(argv: list[str] | None = None) -> None:
         ),
         "machine": machine(),
         "load_average": load_average(),
+        "gc": {"mode": args.gc, **gc_info},
         "runs": runs,
     }
     for r in runs:
