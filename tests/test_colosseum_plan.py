@@ -11,7 +11,8 @@ import pytest
 
 from gladiator.bots import make_bot
 from gladiator.bots.base import Bot
-from gladiator.bots.colosseum_plan import ColosseumPlan, plays_here, safe_exploit
+from gladiator.bots.colosseum_plan import PLOT_DRAWS, ColosseumPlan, plays_here, safe_exploit
+from gladiator.bots.opponent_belief import ModelBelief
 from gladiator.bots.smmcts import SearchBot
 from gladiator.core.decisions import Decision
 from gladiator.core.dice import Dice
@@ -186,3 +187,58 @@ def test_search_options_reach_the_plan(monkeypatch: pytest.MonkeyPatch) -> None:
         rs, state, seat, decision, random.Random(1)
     )
     assert (seen["draws"], seen["safety"], seen["known_safety"]) == (9, 0.5, 0.2)
+
+
+class _OneModel(ModelBelief):
+    """A belief that has already narrowed the opponent to the tactician."""
+
+    def plausible(self) -> tuple[str, ...]:
+        return ("tactician",)
+
+
+@pytest.mark.parametrize(("belief", "expected"), [(True, 0.05), (False, 0.3)])
+def test_known_safety_applies_once_one_model_is_left(
+    monkeypatch: pytest.MonkeyPatch, belief: bool, expected: float
+) -> None:
+    """MC13: with one model left in the belief the LP's safety weight is `known_safety`;
+    without a belief (every model always) it stays `safety`."""
+    import gladiator.bots.colosseum_plan as plan_module
+
+    rs = get("colosseum")
+    state, seat, decision = spots(5, 3)[1]
+    weights: list[float] = []
+    real = plan_module.safe_exploit
+
+    def spy(m: Any, groups: Any, safety: float = 0.3) -> Any:
+        weights.append(safety)
+        return real(m, groups, safety)
+
+    monkeypatch.setattr(plan_module, "safe_exploit", spy)
+    b = _OneModel(("tactician", "centurion")) if belief else None
+    plan = ColosseumPlan(make_bot, belief=b, safety=0.3, known_safety=0.05)
+    order = plan.allocate(rs, state, seat, decision, random.Random(3))
+    assert decision.validate(order) == order
+    assert weights == [expected]
+
+
+def test_a_first_round_past_the_budget_plays_the_tacticians_plot() -> None:
+    """MC15: past the deadline the plan draws no more candidates than the first (the
+    tactician's own plot), and when even one round of samples would pass the budget's end it
+    plays that plot and simulates nothing."""
+    rs = get("colosseum")
+    state, _ = _start({})
+    decision = rs.pending(state)["red"]
+    calls = {}
+    for hard in (None, 0.0):
+        counting = _Watching("tactician")
+        plan = ColosseumPlan(lambda name, c=counting: c if name == "tactician" else make_bot(name))
+        order = plan.plot(rs, state, "red", decision, random.Random(8), deadline=0.0, hard=hard)
+        assert decision.validate(order) == order
+        calls[hard] = counting.calls
+        if hard is not None:
+            first = make_bot("tactician").choose(
+                rs, state, "red", decision, random.Random(random.Random(8).getrandbits(63))
+            )
+            assert order == first
+    assert calls[0.0] == 1  # one candidate draw, no model play
+    assert calls[None] > PLOT_DRAWS  # without a budget: all three draws, then the simulations

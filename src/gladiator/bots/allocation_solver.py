@@ -28,6 +28,7 @@ from gladiator.rules.colosseum.state import ColosseumState
 __all__ = [
     "AllocationGame",
     "allocation_game",
+    "best_reply",
     "modelled",
     "opponent_decision",
     "solve_allocation",
@@ -95,7 +96,7 @@ def opponent_decision(ruleset: Ruleset[Any], state: ColosseumState, other: str) 
     return Distribute(prompt="no allocation", secret=True, budget=0, slots=())
 
 
-def _best_reply(
+def best_reply(
     model: PhaseModel,
     side: int,
     mix: np.ndarray,
@@ -176,13 +177,13 @@ def allocation_game(
     for _ in range(oracle_rounds):
         grew = False
         if pools[1]:
-            b, u = _best_reply(model, 1, x, rows, pools[1], limits[1], oracle_steps)
+            b, u = best_reply(model, 1, x, rows, pools[1], limits[1], oracle_steps)
             if u < v - ORACLE_TOLERANCE and b.text not in {c.text for c in cols}:
                 cols.append(b)
                 m = np.hstack([m, np.array([[model.payoff(r, b)] for r in rows])])
                 grew = True
         if pools[0]:
-            a, u = _best_reply(model, 0, y, cols, pools[0], limits[0], oracle_steps)
+            a, u = best_reply(model, 0, y, cols, pools[0], limits[0], oracle_steps)
             if u > v + ORACLE_TOLERANCE and a.text not in {r.text for r in rows}:
                 rows.append(a)
                 m = np.vstack([m, np.array([[model.payoff(a, c) for c in cols]])])

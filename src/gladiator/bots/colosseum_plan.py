@@ -35,14 +35,15 @@ import numpy as np
 from scipy.optimize import linprog
 
 from gladiator.bots.allocation_solver import (
-    _best_reply,
     allocation_game,
+    best_reply,
     modelled,
     opponent_decision,
 )
 from gladiator.bots.allocation_strategies import Limits
 from gladiator.bots.base import Bot
 from gladiator.bots.opponent_belief import ModelBelief
+from gladiator.bots.search_config import MODEL_DRAWS, SAFETY
 from gladiator.core.decisions import ChooseOne, Decision, Distribute, IllegalOrder
 from gladiator.core.dice import Dice
 from gladiator.core.protocol import Ruleset
@@ -52,8 +53,6 @@ from gladiator.rules.colosseum.value import value
 __all__ = ["ColosseumPlan", "plays_here", "safe_exploit"]
 
 MODELS = ("tactician", "centurion")  # the opponent models: the two heuristic Colosseum bots
-MODEL_DRAWS = 4  # draws of each model's allocation (its noise or its chart dice)
-SAFETY = 0.3  # weight of the payoff against the opponent's best reply (MC6)
 PLOT_CANDIDATES = 10  # my plots weighed
 PLOT_DRAWS = 3  # draws of each model bot's plot for my seat among them
 ORACLE_POOL = 40  # the solver's double-oracle pool, smaller than its own 200 (speed)
@@ -159,7 +158,10 @@ class ColosseumPlan:
         decision: Decision,
         rng: random.Random,
         deadline: float,
+        hard: float | None = None,
     ) -> str:
+        """`deadline`: when sampling stops (process time); `hard`: the budget's end, which not
+        even the first round of plot samples may pass (None: that round always runs)."""
         if isinstance(decision, Distribute):
             return self.allocate(ruleset, state, seat, decision, rng)
         assert isinstance(decision, ChooseOne)
@@ -167,7 +169,7 @@ class ColosseumPlan:
         if other not in ruleset.pending(state) and self.solitaire_plot == "tactician":
             # MC8: he plots after mine is revealed (§29.3, option `solitaire`): the tactician's.
             return self.bot(self.models[0]).choose(ruleset, state, seat, decision, rng)
-        return self.plot(ruleset, state, seat, decision, rng, deadline)
+        return self.plot(ruleset, state, seat, decision, rng, deadline, hard)
 
     # -- the allocation ------------------------------------------------------------------------
     def allocate(
@@ -189,6 +191,7 @@ class ColosseumPlan:
         m = game.matrix
         groups: list[list[int]] = []
         drawn: dict[str, list[str]] = {}
+        safety = self.safety
         if theirs.slots:
             index = {c.text: j for j, c in enumerate(cols)}
             playing = self._models(state, other)
@@ -217,6 +220,8 @@ class ColosseumPlan:
                     groups.append(group)
             if self.belief is not None:
                 self.belief.expect(state, other, drawn)
+                if self.known_safety is not None and len(playing) == 1:
+                    safety = self.known_safety  # MC13: one model left, exploit it harder
         if groups:
             # My best replies to each model's draws join the rows (hill climbing, AS5's oracle).
             limits = Limits.of(decision)
@@ -224,14 +229,11 @@ class ColosseumPlan:
             for group in groups:
                 mix = np.zeros(len(cols))
                 mix[group] = 1.0 / len(group)
-                best, _ = _best_reply(model, 0, mix, cols, rows, limits, 6)
+                best, _ = best_reply(model, 0, mix, cols, rows, limits, 6)
                 if best.text not in texts:
                     texts.add(best.text)
                     rows.append(best)
                     m = np.vstack([m, np.array([[model.payoff(best, c) for c in cols]])])
-            safety = self.safety
-            if self.known_safety is not None and len(playing) == 1 and self.belief is not None:
-                safety = self.known_safety
             x = safe_exploit(m, groups, safety)
         else:
             x = game.x
@@ -252,20 +254,28 @@ class ColosseumPlan:
         decision: ChooseOne,
         rng: random.Random,
         deadline: float,
+        hard: float | None = None,
     ) -> str:
         first: dict[str, None] = {}
-        for name in MODELS:  # my own plot's candidates: both heuristic bots', whatever the models
-            for _ in range(PLOT_DRAWS if name == MODELS[0] else 1):
-                sub = random.Random(rng.getrandbits(63))
-                try:
-                    first.setdefault(
-                        decision.validate(
-                            self.bot(name).choose(ruleset, state, seat, decision, sub)
-                        ),
-                        None,
-                    )
-                except IllegalOrder:
-                    continue
+        # My own plot's candidates: both heuristic bots', whatever the models. A bot's plot can
+        # take a fifth of a second in a crowded spot, so under a budget (`hard`) the draws stop
+        # at the deadline, and the slowest of them is what a simulation (which asks a model
+        # bot for his plot) is first expected to cost (MC15).
+        slowest = 0.0
+        for name in [MODELS[0]] * PLOT_DRAWS + [MODELS[1]]:
+            t0 = time.process_time()
+            if first and hard is not None and t0 + slowest > deadline:
+                break
+            sub = random.Random(rng.getrandbits(63))
+            try:
+                first.setdefault(
+                    decision.validate(self.bot(name).choose(ruleset, state, seat, decision, sub)),
+                    None,
+                )
+            except IllegalOrder:
+                continue
+            finally:
+                slowest = max(slowest, time.process_time() - t0)
         for text in decision.candidates(rng, PLOT_CANDIDATES):
             if len(first) >= PLOT_CANDIDATES:
                 break
@@ -276,8 +286,7 @@ class ColosseumPlan:
         other = state.opponent(seat).seat
         models = self._models(state, other)
         totals = np.zeros((len(plots), len(models)))
-        samples = 0
-        slowest = 0.0  # the slowest single simulation so far
+        samples = 0  # slowest: the slowest candidate draw, then the slowest simulation so far
         while True:
             seed = rng.getrandbits(63)
             round_ = np.zeros_like(totals)
@@ -285,6 +294,9 @@ class ColosseumPlan:
             for j, name in enumerate(models):
                 for i, mine in enumerate(plots):
                     t0 = time.process_time()
+                    if not samples and hard is not None and t0 + slowest > hard:
+                        # MC15: a first round too slow for the budget; the tactician's plot.
+                        return plots[0]
                     if samples and t0 + slowest > deadline:
                         done = False  # a partial round is dropped: its dice were not common
                         break

@@ -11,7 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-__all__ = ["SearchConfig", "config_for"]
+__all__ = ["MODEL_DRAWS", "SAFETY", "SearchConfig", "config_for"]
+
+MODEL_DRAWS = 4  # draws of each opponent model's allocation (its noise or its chart dice; MC6)
+SAFETY = 0.3  # the weight of the payoff against the opponent's best reply (MC6)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,10 +49,18 @@ class SearchConfig:
     adapt: bool = False  # drop a model the opponent's revealed allocations rule out (MC12)
     solitaire_plot: str = "tactician"  # against a §29.3 seat: "tactician" (MC8) or "search"
     plot_followup: int = 0  # decisions the models play on after a plot's movement (MC7)
-    model_draws: int = 4  # draws of each opponent model's allocation (MC6)
-    safety: float = 0.3  # the weight of his best reply in the allocation's LP (MC6)
-    known_safety: float | None = None  # that weight once one model is left (MC12); None: safety
+    model_draws: int = MODEL_DRAWS  # draws of each opponent model's allocation (MC6, MC13)
+    safety: float = SAFETY  # the weight of his best reply in the allocation's LP (MC6, MC13)
+    known_safety: float | None = None  # that weight once `adapt` leaves one model; None: safety
     margin: float = 0.15  # the share of the budget kept back for what follows the last sample
+
+    def __post_init__(self) -> None:
+        if self.model_draws < 1:
+            raise ValueError(f"model_draws={self.model_draws}: at least 1")
+        for name in ("safety", "known_safety"):
+            w = getattr(self, name)
+            if w is not None and not 0.0 <= w <= 1.0:
+                raise ValueError(f"{name}={w}: a weight from 0 to 1")
 
     def with_options(self, **changes: Any) -> SearchConfig:
         return replace(self, **{k: v for k, v in changes.items() if v is not None})

@@ -161,7 +161,7 @@ class SearchBot(Bot):
                     safety=cfg.safety,
                     known_safety=cfg.known_safety,
                 )
-                order = plan.choose(ruleset, state, seat, decision, rng, deadline)
+                order = plan.choose(ruleset, state, seat, decision, rng, deadline, start + limit)
                 self.stats.seconds = time.process_time() - start
                 return order
         search = _Search(ruleset, seat, cfg, rng, self)

@@ -23,6 +23,7 @@ from typing import Any
 
 from gladiator.bots import make_bot
 from gladiator.bots.base import Bot
+from gladiator.bots.search_config import config_for
 from gladiator.bots.smmcts import SearchBot
 from gladiator.core.dice import Dice
 from gladiator.registry import get
@@ -180,7 +181,14 @@ def main(argv: list[str] | None = None) -> None:
     search_options: dict[str, Any] = {}
     for item in args.set:
         name, _, value = item.partition("=")
-        search_options[name] = json.loads(value)
+        try:
+            search_options[name] = json.loads(value)
+        except json.JSONDecodeError:
+            ap.error(f"--set {item}: the value is not JSON (a string needs quotes: name='\"x\"')")
+    try:
+        config_for(args.ruleset).with_options(**search_options)
+    except (TypeError, ValueError) as exc:
+        ap.error(f"--set: {exc}")
     # Tuned as in the ladder: a default full collection (~0.1 s here) landing in a decision
     # pushed the slowest past the 1 s budget (MC13).
     with tuned_gc(enabled=args.gc == "tuned") as gc_info:
