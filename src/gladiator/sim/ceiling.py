@@ -28,7 +28,6 @@ the game, not a bot: the clairvoyant reads a secret and is never registered.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from dataclasses import dataclass
@@ -36,6 +35,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import numpy as np
+from scipy.stats import binomtest
 
 from gladiator.bots import make_bot
 from gladiator.bots.allocation_payoff import PhaseModel
@@ -241,9 +241,4 @@ def run(pairs: int, seed: int, against: str = "centurion") -> dict[str, Any]:
 
 def _sign_test(a: int, b: int) -> float:
     """Two-sided exact sign test: P(a split at least this uneven | a fair coin)."""
-    n = a + b
-    if n == 0:
-        return 1.0
-    k = min(a, b)
-    tail = sum(math.comb(n, i) for i in range(k + 1)) / float(2**n)
-    return min(1.0, 2.0 * tail)
+    return 1.0 if a + b == 0 else float(binomtest(a, a + b).pvalue)
