@@ -29,8 +29,10 @@ from gladiator.core.seeding import commit
 from gladiator.server import hub as hub_module
 from gladiator.server.abandonment import AbandonPolicy
 from gladiator.server.app import create_app
-from gladiator.server.hub import Connection, Hub, LiveMatch
-from gladiator.store import Store, hash_token
+from gladiator.server.connection import Connection
+from gladiator.server.hub import Hub
+from gladiator.server.live_match import LiveMatch
+from gladiator.store import SCHEMA_VERSION, Store, hash_token
 from gladiator.store.schema import migrations_config
 
 SEED = 5  # quick, seed 5: blue moves four times, then red
@@ -405,7 +407,7 @@ def test_a_v3_database_is_upgraded_with_its_clocks(url: str) -> None:
             ).scalar()
     finally:
         engine.dispose()
-    assert (version, schema) == ("0005", "5")  # upgraded to the newest (v0005: owners)
+    assert (version, schema) == (f"{SCHEMA_VERSION:04d}", str(SCHEMA_VERSION))  # the newest
 
 
 runner = CliRunner()

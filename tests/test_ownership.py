@@ -26,7 +26,8 @@ import pytest
 from websockets.sync.client import connect
 
 import postgres_fixture
-from gladiator.server.hub import CLOSE_MOVED, Connection, Elsewhere, Hub
+from gladiator.server.connection import CLOSE_MOVED, Connection
+from gladiator.server.hub import Elsewhere, Hub
 from gladiator.server.loadtest import sample_order, server_process
 from gladiator.server.ownership import Ownership, OwnershipPolicy
 from gladiator.store import NotOwner, Store

@@ -28,7 +28,8 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 import postgres_fixture
 from gladiator import registry
 from gladiator.core.match import Match
-from gladiator.server.hub import Hub, LiveMatch
+from gladiator.server.hub import Hub
+from gladiator.server.live_match import LiveMatch
 from gladiator.server.retry import RetryPolicy, retrying
 from gladiator.store import Store, StoredSeat, StoreError, StoreUnavailable
 from gladiator.store.engine import database_errors

@@ -3,6 +3,13 @@
 `Match` is the checked layer over a ruleset. It holds secret orders of a simultaneous decision
 until every pending seat has submitted (no view shows them before), checks every order against the
 pending decision (the one source of legality), and keeps the record that replays the match.
+
+An engine that raises while it applies a complete decision is an `EngineFault`, never a bare
+exception. An `atomic` match (the server's, the terminal's) applies each decision to a copy of
+the state and dice first and keeps the copy only if the engine returns, so a fault leaves it at
+its last good state with that decision's orders voided; `resolution` and `commit` let a caller
+store the completing order in between (server/live_match.py). A plain match applies in place,
+the fast path for simulation, and is unusable after a fault.
 """
 
 from __future__ import annotations
@@ -10,6 +17,7 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from gladiator.core.decisions import Decision, IllegalOrder
@@ -18,7 +26,14 @@ from gladiator.core.protocol import Event, Outcome, Ruleset, Seat
 from gladiator.core.record import MatchRecord, RecordError
 from gladiator.core.seeding import commit, fresh_nonce, fresh_seed, matches_commitment
 
-__all__ = ["IllegalOrder", "Match", "NotYourTurn", "ReplayMismatch"]
+__all__ = [
+    "EngineFault",
+    "IllegalOrder",
+    "Match",
+    "NotYourTurn",
+    "ReplayMismatch",
+    "Resolution",
+]
 
 
 class NotYourTurn(ValueError):
@@ -26,7 +41,40 @@ class NotYourTurn(ValueError):
 
 
 class ReplayMismatch(ValueError):
-    """Replaying a record did not reproduce it."""
+    """Replaying a record did not reproduce it; `step`: the step whose orders failed, if that
+    was the trouble (the steps before it replay)."""
+
+    def __init__(self, message: str, step: int | None = None) -> None:
+        super().__init__(message)
+        self.step = step
+
+
+class EngineFault(Exception):
+    """The ruleset raised while applying a complete decision whose orders it had offered: a
+    fault of the engine, not of any player. `step` is the index the decision would have had,
+    `orders` its orders by seat, `cause` what the engine raised. Not a ValueError on purpose:
+    no caller may take it for an illegal order."""
+
+    def __init__(self, step: int, orders: Mapping[Seat, str], cause: BaseException) -> None:
+        self.step = step
+        self.orders = dict(orders)
+        self.cause = cause
+        first = str(cause).splitlines()[0] if str(cause) else ""
+        self.reason = f"{type(cause).__name__}: {first}" if first else type(cause).__name__
+        shown = ", ".join(f"{s}: {o}" for s, o in self.orders.items())
+        super().__init__(f"step {step} ({shown}): the engine failed: {self.reason}")
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """A complete decision applied to a copy of the match (`Match.resolution`): what
+    `Match.commit` makes the match's own, if nothing else happened to the match in between."""
+
+    step: int
+    orders: dict[Seat, str]
+    state: Any
+    dice: Dice
+    events: list[Event]
 
 
 class Match:
@@ -37,8 +85,10 @@ class Match:
         *,
         seed: int | None = None,
         nonce: str | None = None,
+        atomic: bool = False,
     ) -> None:
         self.ruleset = ruleset
+        self.atomic = atomic
         self.options = ruleset.normalise_options(options or {})
         if seed is not None and not 0 <= seed < 2**63:
             # random.Random(-s) draws what Random(s) draws: one seed, one stream.
@@ -60,6 +110,7 @@ class Match:
         ]
         self._submitted: dict[Seat, str] = {}
         self._pending: Mapping[Seat, Decision] | None = None
+        self.fault: EngineFault | None = None  # set by a fault of a plain (in-place) match
 
     # -- reading -----------------------------------------------------------------------------
     def pending(self) -> Mapping[Seat, Decision]:
@@ -103,7 +154,10 @@ class Match:
 
     # -- acting ------------------------------------------------------------------------------
     def check(self, seat: Seat, order: str) -> str:
-        """The canonical form of a legal order; raises IllegalOrder or NotYourTurn."""
+        """The canonical form of a legal order; raises IllegalOrder or NotYourTurn (or the
+        EngineFault that left a plain match unusable)."""
+        if self.fault is not None:
+            raise self.fault
         if self.finished:
             raise NotYourTurn("the match is over")
         pending = self.pending()
@@ -116,19 +170,81 @@ class Match:
         return pending[seat].validate(order)
 
     def submit(self, seat: Seat, order: str) -> list[Event]:
-        """Give `seat`'s order. Returns the events if this completed the decision, else []."""
+        """Give `seat`'s order. Returns the events if this completed the decision, else [].
+        EngineFault if the engine failed on the complete decision (see the module's note)."""
         canonical = self.check(seat, order)
-        self._submitted[seat] = canonical
-        if self.waiting_for():
+        if self.waiting_for() != [seat]:
+            self._submitted[seat] = canonical
             return []
-        return self._resolve()
+        return self._resolve({**self._submitted, seat: canonical})
 
-    def _resolve(self) -> list[Event]:
-        orders = {s: self._submitted[s] for s in self.pending()}
+    def completes(self, seat: Seat) -> bool:
+        """Whether `seat`'s order is the last one the current decision waits for."""
+        return self.waiting_for() == [seat]
+
+    def resolution(self, seat: Seat, canonical: str) -> Resolution:
+        """The decision completed by `seat`'s checked order, applied to a copy of the state and
+        dice; the match itself is untouched. EngineFault if the engine raises on it."""
+        if not self.completes(seat):
+            raise NotYourTurn(f"{seat}'s order does not complete the decision")
+        return self._resolution({**self._submitted, seat: canonical})
+
+    def _resolution(self, submitted: Mapping[Seat, str]) -> Resolution:
+        orders = self._in_seat_order(submitted)
+        state = self.ruleset.clone(self.state)
+        dice = self.dice.fork(recording=self.dice.recording)
+        step = len(self.steps)
+        try:
+            events = self.ruleset.apply(state, orders, dice)
+        except Exception as exc:  # whatever the engine raised: the match must outlive it
+            raise EngineFault(step, orders, exc) from exc
+        return Resolution(step, orders, state, dice, events)
+
+    def commit(self, res: Resolution) -> list[Event]:
+        """Make a `resolution` the match's own; refused if the match moved on since."""
+        if res.step != len(self.steps) or self.completes_with(res.orders) is False:
+            raise NotYourTurn("the decision this resolution completes is no longer pending")
+        self.state = res.state
+        self.dice = res.dice
+        self._submitted = {}
+        self._pending = None
+        self.steps.append(res.orders)
+        self.events.extend(res.events)
+        return res.events
+
+    def completes_with(self, orders: Mapping[Seat, str]) -> bool:
+        """Whether `orders` are the submitted orders of the pending decision plus its last."""
+        pending = self.pending()
+        return set(orders) == set(pending) and all(
+            orders[s] == o for s, o in self._submitted.items()
+        )
+
+    def void_decision(self) -> dict[Seat, str]:
+        """Forget the orders submitted to the pending decision (after an EngineFault): every
+        seat of it is asked again. Returns what was voided."""
+        voided, self._submitted = self._submitted, {}
+        return voided
+
+    def _in_seat_order(self, orders: Mapping[Seat, str]) -> dict[Seat, str]:
+        return {s: orders[s] for s in self.pending()}
+
+    def _resolve(self, submitted: Mapping[Seat, str]) -> list[Event]:
+        if self.atomic:
+            try:
+                res = self._resolution(submitted)
+            except EngineFault:
+                self.void_decision()
+                raise
+            return self.commit(res)
+        orders = self._in_seat_order(submitted)
         self._submitted = {}
         self._pending = None
         self.steps.append(orders)
-        new_events = self.ruleset.apply(self.state, orders, self.dice)
+        try:
+            new_events = self.ruleset.apply(self.state, orders, self.dice)
+        except Exception as exc:  # the state is half-applied: this match is done for
+            self.fault = EngineFault(len(self.steps) - 1, orders, exc)
+            raise self.fault from exc
         self.events.extend(new_events)
         return new_events
 
@@ -140,8 +256,7 @@ class Match:
                 f"orders for {sorted(orders)} but the decision is for {sorted(pending)}"
             )
         canon = {s: self.check(s, o) for s, o in orders.items()}
-        self._submitted = canon
-        return self._resolve()
+        return self._resolve(canon)
 
     # -- records -----------------------------------------------------------------------------
     def record(self, *, reveal: bool | None = None) -> MatchRecord:
@@ -189,8 +304,11 @@ class Match:
         for i, step in enumerate(record.steps):
             try:
                 m.apply_step(step)
+            except EngineFault as exc:
+                raise ReplayMismatch(str(exc), step=i) from None
             except ValueError as exc:
-                raise ReplayMismatch(f"step {i}: {exc}") from None
+                shown = ", ".join(f"{s}: {o}" for s, o in step.items())
+                raise ReplayMismatch(f"step {i} ({shown}): {exc}", step=i) from None
         got_rolls = [r.to_dict() for r in m.dice.log]
         if got_rolls != record.rolls:
             first = next(

@@ -36,16 +36,10 @@ from gladiator.server.abandonment import AbandonPolicy
 from gladiator.server.bots_api import bots_api
 from gladiator.server.campaign_api import campaign_routes
 from gladiator.server.campaign_runner import CampaignRunner
-from gladiator.server.hub import (
-    CLOSE_MOVED,
-    CLOSE_TOO_SLOW,
-    Connection,
-    Elsewhere,
-    Hub,
-    LiveMatch,
-    Unavailable,
-)
+from gladiator.server.connection import CLOSE_MOVED, CLOSE_TOO_SLOW, Connection
+from gladiator.server.hub import Elsewhere, Hub, Unavailable
 from gladiator.server.levels_api import levels_api
+from gladiator.server.live_match import LiveMatch
 from gladiator.server.messages import CreateMatchBody, Hello, OrderBody, OrderMessage, PreviewBody
 from gladiator.server.ownership import Ownership, OwnershipPolicy
 from gladiator.server.rate_limit import CreateLimit, CreationLimiter

@@ -22,7 +22,8 @@ from gladiator.campaign.fights import fight_lanistas, next_fight
 from gladiator.campaign.state import Bout
 from gladiator.campaign_service.fights import RULESET, fight_seed
 from gladiator.campaign_service.service import CampaignService
-from gladiator.server.hub import Elsewhere, Hub, LiveMatch, Unavailable
+from gladiator.server.hub import Elsewhere, Hub, Unavailable
+from gladiator.server.live_match import LiveMatch
 from gladiator.store import Store, StoreError
 
 __all__ = ["ARENA_BOT", "CampaignRunner", "fight_match_id"]

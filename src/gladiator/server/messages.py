@@ -176,3 +176,29 @@ def clock(seat: str, deadline: float, *, expired: bool = False) -> dict[str, Any
     if expired:
         msg["expired"] = True
     return msg
+
+
+VOIDED_TEXT = (
+    "The rules engine failed on this decision (step {step}), so nothing of it was played: "
+    "every order of it is voided. Please give your order again{again}."
+)
+
+
+def voided(step: int, seats: list[str], own: str | None) -> dict[str, Any]:
+    """Every connection's notice that a decision was voided by an engine fault (HF1): the seats
+    asked again, and only the receiver's own voided order (the others stay secret)."""
+    again = f" (yours was {own}; it is offered again, another order may be wiser)" if own else ""
+    return {
+        "type": "voided",
+        "step": step,
+        "seats": seats,
+        "your_order": own,
+        "message": VOIDED_TEXT.format(step=step, again=again),
+    }
+
+
+def fault(client_id: str | int | None, order: str, step: int) -> dict[str, Any]:
+    """The answer to the order that completed a decision the engine failed on (HF1)."""
+    answer = error(client_id, VOIDED_TEXT.format(step=step, again=f" (yours was {order})"))
+    answer.update(reason="engine_fault", voided=True, step=step)
+    return answer

@@ -23,11 +23,20 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-__all__ = ["SCHEMA_VERSION", "Base", "MatchRow", "MetaRow", "OrderRow", "ProcessRow", "SeatRow"]
+__all__ = [
+    "SCHEMA_VERSION",
+    "Base",
+    "MatchRow",
+    "MetaRow",
+    "OrderRow",
+    "ProcessRow",
+    "SeatRow",
+    "VoidedOrderRow",
+]
 
 # The number of the newest migration (store/migrations/versions): each migration writes its number
 # into `meta`, so a gladiator that knows fewer migrations refuses a database written by a newer one.
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 
 class Base(DeclarativeBase):
@@ -108,6 +117,25 @@ class OrderRow(Base):
     seat: Mapped[str] = mapped_column(String(64))
     order_text: Mapped[str] = mapped_column(Text)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class VoidedOrderRow(Base):
+    """The audit of orders taken out of a match (ruling HF1): the orders of a decision the
+    engine failed on, or a stored tail that no longer replays, dropped to resume the match from
+    its last good step. Never replayed; kept to be read."""
+
+    __tablename__ = "voided_orders"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), index=True)
+    # The seq it had in `orders`, or would have had (the order that completed the decision,
+    # applied to a copy first, is never stored there).
+    seq: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[str] = mapped_column(String(64))
+    order_text: Mapped[str] = mapped_column(Text)
+    at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    voided_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    reason: Mapped[str] = mapped_column(Text)
 
 
 class ProcessRow(Base):

@@ -25,6 +25,7 @@ from gladiator.store.owners import Owners
 from gladiator.store.schema import prepare_schema
 from gladiator.store.stored import MatchSummary, StoredMatch, StoredSeat
 from gladiator.store.tokens import token_matches
+from gladiator.store.voids import Voids
 
 __all__ = ["Store"]
 
@@ -84,6 +85,11 @@ class Store:
     def owners(self) -> Owners:
         """Which server process holds which running match (store/owners.py)."""
         return Owners(self._engine, self._lock)
+
+    @property
+    def voids(self) -> Voids:
+        """The audit of orders taken out of matches (store/voids.py, HF1)."""
+        return Voids(self._engine, self._lock)
 
     @property
     def campaign_tokens(self) -> CampaignTokens:

@@ -36,4 +36,5 @@ def rebuild(stored: StoredMatch) -> Match:
             raise StoreError(
                 f"{where}: stored order {seq} ({seat}: {order}) fails: {first}"
             ) from None
+    match.atomic = True  # replayed in place (fast); from here on a fault costs one decision
     return match
