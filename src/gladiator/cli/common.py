@@ -7,12 +7,13 @@ Kept apart from cli.main so the subcommand modules that main registers need not 
 from __future__ import annotations
 
 import json
+import math
 from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
 
-__all__ = ["UserError", "err", "fail", "parse_options"]
+__all__ = ["UserError", "err", "fail", "number", "parse_options"]
 
 err = Console(stderr=True)
 
@@ -49,3 +50,14 @@ def parse_options(
             raise UserError("give the gladiators once: --gladiators or --option gladiators=...")
         raw["gladiators"] = [g.strip().lower() for g in gladiators.split(",") if g.strip()]
     return registry.get(ruleset).normalise_options(raw)
+
+
+def number(flag: str, text: str) -> float:
+    """A finite number given as text for `flag`; ValueError (one line) otherwise."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError(f"{flag} must be a number, not {text!r}") from None
+    if not math.isfinite(value):
+        raise ValueError(f"{flag} must be a finite number, not {text!r}")
+    return value

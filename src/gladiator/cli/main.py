@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import math
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -29,6 +28,7 @@ from gladiator.cli.exploitability import (
 from gladiator.cli.fit_value import fit_value_command
 from gladiator.cli.ladder import ladder_command
 from gladiator.cli.report import report as report_command
+from gladiator.cli.serve import serve_command
 from gladiator.core.match import Match, ReplayMismatch
 from gladiator.core.record import MatchRecord, RecordError
 
@@ -464,138 +464,6 @@ def _print_json(result: Any, out: Path | None) -> None:
     print(text)
 
 
-def _number(flag: str, text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise ValueError(f"{flag} must be a number, not {text!r}") from None
-    if not math.isfinite(value):
-        raise ValueError(f"{flag} must be a finite number, not {text!r}")
-    return value
-
-
-@app.command()
-def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on (0: any free port).")] = 8000,
-    db: Annotated[
-        str, typer.Option(help="Database URL: sqlite:///FILE or postgresql://USER@HOST/DB.")
-    ] = "sqlite:///gladiator.db",
-    allow_origin: Annotated[
-        list[str] | None,
-        typer.Option("--allow-origin", help="A further origin allowed to call (repeatable)."),
-    ] = None,
-    allow_host: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--allow-host",
-            help="A further Host name to answer (repeatable); on loopback only loopback names "
-            "are answered unless given.",
-        ),
-    ] = None,
-    abandon_after: Annotated[
-        str,
-        typer.Option(
-            help="Seconds of silence from every human seat before the seats the match "
-            "waits for forfeit (0: never)."
-        ),
-    ] = "600",
-    void_after: Annotated[
-        str,
-        typer.Option(help="Seconds before a match no human ever joined is voided (0: never)."),
-    ] = "3600",
-    create_rate: Annotated[
-        str,
-        typer.Option(help="New matches and campaigns a minute per client address (0: no limit)."),
-    ] = "30",
-    create_burst: Annotated[str, typer.Option(help="How many of those may come at once.")] = "10",
-    request_timeout: Annotated[
-        float,
-        typer.Option(help="Seconds a connection has to send a whole request before it is closed."),
-    ] = 10.0,
-    max_connections: Annotated[
-        int | None,
-        typer.Option(
-            help="Client connections open at once (default: what the open-file limit allows)."
-        ),
-    ] = None,
-    max_per_address: Annotated[
-        int, typer.Option(help="Client connections open at once from one address.")
-    ] = 128,
-    public_url: Annotated[
-        str | None,
-        typer.Option(
-            help="Where clients reach this process (default: the address it listens on); "
-            "other processes on the same database send its matches' clients here."
-        ),
-    ] = None,
-) -> None:
-    """The web arena: matches in the browser, over the network, with bots and spectators.
-    Several processes may share one database (docs/deploy.md)."""
-    from gladiator.server.abandonment import abandon_policy
-    from gladiator.server.app import create_app
-    from gladiator.server.listen import Limits, open_listener, url_of
-    from gladiator.server.listen import serve as run_server
-    from gladiator.server.rate_limit import create_limit
-    from gladiator.server.security import hosts_for, normalise_origin
-    from gladiator.store import Store
-
-    try:
-        origins = [normalise_origin(o) for o in allow_origin or []]
-    except ValueError as exc:
-        _fail(f"--allow-origin: {exc}")
-        return
-    try:
-        policy = abandon_policy(
-            _number("--abandon-after", abandon_after), _number("--void-after", void_after)
-        )
-        burst = _number("--create-burst", create_burst)
-        if burst != int(burst):
-            raise ValueError(f"--create-burst must be a whole number, not {create_burst}")
-        limit = create_limit(_number("--create-rate", create_rate), int(burst))
-        limits = Limits.checked(
-            request_timeout=request_timeout,
-            max_connections=max_connections,
-            max_per_address=max_per_address,
-        )
-    except ValueError as exc:
-        _fail(str(exc))
-        return
-    if public_url is not None:
-        try:
-            public_url = normalise_origin(public_url)
-        except ValueError as exc:
-            _fail(f"--public-url: {exc}")
-            return
-    try:
-        sock = open_listener(host, port)
-    except ValueError as exc:
-        _fail(str(exc))
-        return
-    try:
-        store = Store(db)
-    except ValueError as exc:  # StoreError: a bad URL or an unusable database
-        sock.close()
-        _fail(f"--db: {exc}")
-        return
-    console.print(f"GLADIATOR arena on {url_of(sock)}/ (Ctrl-C stops)", highlight=False)
-    try:
-        run_server(
-            create_app(
-                store,
-                allowed_origins=origins,
-                allowed_hosts=hosts_for(host, allow_host),
-                abandon=policy,
-                create_limit=limit,
-                public_url=public_url or url_of(sock),
-            ),
-            sock,
-            limits=limits,
-        )
-    finally:
-        store.close()
-
-
 @app.command()
 def loadtest(
     matches: Annotated[int, typer.Option(min=1, max=500, help="Concurrent matches.")] = 20,
@@ -708,6 +576,7 @@ app.add_typer(campaign_app, name="campaign")
 app.command("report")(report_command)  # cli/report.py: the balance report
 app.command("fit-value")(fit_value_command)  # sim/fit_value.py: the Colosseum value function
 app.command("ladder")(ladder_command)
+app.command("serve")(serve_command)  # cli/serve.py: the web arena
 
 rules_app = typer.Typer(
     add_completion=False, invoke_without_command=True, help="The rulesets and their coverage."
