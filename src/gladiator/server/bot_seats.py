@@ -13,16 +13,13 @@ import functools
 import hashlib
 import logging
 import random
-from typing import TYPE_CHECKING
 
 from gladiator.bots import Bot
 from gladiator.bots.spec import parse_spec
 from gladiator.core.decisions import Decision
 from gladiator.core.match import EngineFault
+from gladiator.server.live_parts import Live
 from gladiator.store import StoredMatch, StoreError, StoreUnavailable
-
-if TYPE_CHECKING:
-    from gladiator.server.live_match import LiveMatch
 
 __all__ = ["BotSeats", "bot_rng"]
 
@@ -41,7 +38,7 @@ def bot_rng(seed: int, seat: str, decision: tuple[int, int]) -> random.Random:
 
 
 class BotSeats:
-    def __init__(self, live: LiveMatch, stored: StoredMatch) -> None:
+    def __init__(self, live: Live, stored: StoredMatch) -> None:
         self.live = live
         # A bot seat stores NAME or NAME@BUDGET (docs/web.md): a bare name, as stored before
         # budgets, plays with the bot's own default.

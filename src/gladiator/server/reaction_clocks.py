@@ -9,15 +9,12 @@ import functools
 import logging
 import random
 import time
-from typing import TYPE_CHECKING
 
 from gladiator.core.match import EngineFault
 from gladiator.server import messages
 from gladiator.server.connection import dumps
+from gladiator.server.live_parts import Live
 from gladiator.store import StoreError, StoreUnavailable
-
-if TYPE_CHECKING:
-    from gladiator.server.live_match import LiveMatch
 
 __all__ = ["ReactionClocks"]
 
@@ -25,7 +22,7 @@ log = logging.getLogger("gladiator.server")
 
 
 class ReactionClocks:
-    def __init__(self, live: LiveMatch) -> None:
+    def __init__(self, live: Live) -> None:
         self.live = live
         self.deadlines: dict[str, float] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
