@@ -27,6 +27,7 @@ from gladiator.cli.exploitability import (
 )
 from gladiator.cli.fit_value import fit_value_command
 from gladiator.cli.ladder import ladder_command
+from gladiator.cli.repair import repair_command
 from gladiator.cli.report import report as report_command
 from gladiator.cli.serve import serve_command
 from gladiator.core.match import Match, ReplayMismatch
@@ -327,7 +328,11 @@ def verify(path: Annotated[Path, typer.Argument(help="A finished match record (J
         rec = _read_record(path)
         rs = registry.get(rec.ruleset)
         m = Match.replay(rec, rs)
-    except (UserError, ReplayMismatch, RecordError, ValueError) as exc:
+    except ReplayMismatch as exc:
+        good = "" if exc.step is None else f"; the {exc.step} steps before it replay exactly"
+        _fail(f"{path}: {exc}{good}")
+        return
+    except (UserError, RecordError, ValueError) as exc:
         _fail(f"{path}: {exc}")
         return
     console.print(
@@ -577,6 +582,7 @@ app.command("report")(report_command)  # cli/report.py: the balance report
 app.command("fit-value")(fit_value_command)  # sim/fit_value.py: the Colosseum value function
 app.command("ladder")(ladder_command)
 app.command("serve")(serve_command)  # cli/serve.py: the web arena
+app.command("repair")(repair_command)  # cli/repair.py: resume a broken stored match
 
 rules_app = typer.Typer(
     add_completion=False, invoke_without_command=True, help="The rulesets and their coverage."

@@ -34,6 +34,7 @@ from gladiator.core.record import RecordError
 from gladiator.server import messages, security
 from gladiator.server.abandonment import AbandonPolicy
 from gladiator.server.bots_api import bots_api
+from gladiator.server.broken_api import CLOSE_BROKEN, Broken, broken_answer, broken_routes
 from gladiator.server.campaign_api import campaign_routes
 from gladiator.server.campaign_runner import CampaignRunner
 from gladiator.server.connection import CLOSE_MOVED, CLOSE_TOO_SLOW, Connection
@@ -173,7 +174,7 @@ def create_app(
         try:
             live = await hub.get(match_id)
         except Unavailable as exc:
-            raise HTTPException(409, f"match {match_id} cannot be resumed: {exc}") from None
+            raise Broken(match_id, exc) from None
         if live is None:
             raise security.NoMatch()
         return live
@@ -445,6 +446,9 @@ def create_app(
         except Refused as exc:
             await ws.close(exc.close_code, exc.message)
             return
+        except Broken as exc:
+            await ws.close(CLOSE_BROKEN, exc.close_reason())
+            return
         except HTTPException as exc:
             # A close reason is at most 123 bytes.
             await ws.close(1011, exc.detail.encode()[:120].decode(errors="ignore"))
@@ -488,6 +492,7 @@ def create_app(
         Route("/campaign/{campaign_id}", page("campaign.html")),
         *rules_routes(),
         *campaign_routes(campaigns, check_origin, body_of),
+        *broken_routes(hub, store, check_origin),
     ]
     if static.is_dir():
         routes.append(Mount("/static", StaticFiles(directory=static), name="static"))
@@ -498,6 +503,7 @@ def create_app(
         exception_handlers={
             HTTPException: _http_error,
             Refused: _refused,
+            Broken: broken_answer,
             Elsewhere: _elsewhere,
             ClientDisconnect: _client_gone,
             Exception: _internal_error,

@@ -28,9 +28,9 @@ from gladiator.store import (
     new_match_id,
     new_token,
 )
-from gladiator.store.resume import rebuild
+from gladiator.store.resume import BrokenMatch, Failure, rebuild
 
-__all__ = ["CreatedMatch", "Elsewhere", "Hub", "Unavailable"]
+__all__ = ["CreatedMatch", "Elsewhere", "Hub", "NotBroken", "Unavailable"]
 
 log = logging.getLogger("gladiator.server")
 
@@ -38,7 +38,17 @@ FINISHED_KEPT = 32  # finished matches kept in memory for HTTP lookers (sockets 
 
 
 class Unavailable(Exception):
-    """A stored match that cannot be brought back (its data is broken); the message says why."""
+    """A stored match that cannot be brought back (its data is broken); the message says why,
+    and `failure` where its orders stop replaying (it can be resumed from its last good step,
+    `Hub.resume_from_good`)."""
+
+    def __init__(self, message: str, failure: Failure | None = None) -> None:
+        super().__init__(message)
+        self.failure = failure
+
+
+class NotBroken(Exception):
+    """`Hub.resume_from_good` on a match that has nothing to drop; the message says why."""
 
 
 class Elsewhere(Exception):
@@ -149,6 +159,8 @@ class Hub:
                 self.ownership.me,
                 self._moved,
             )
+        except BrokenMatch as exc:
+            raise Unavailable(str(exc), exc.failure) from None
         except (StoreError, ValueError) as exc:  # ValueError: a bot this program lacks
             raise Unavailable(str(exc)) from None
 
@@ -179,6 +191,53 @@ class Hub:
             async with live.lock:
                 await live.changed()
         return live
+
+    async def resume_from_good(self, match_id: str) -> tuple[Failure, int]:
+        """Resume a running match whose stored orders stop replaying from its last good step:
+        the failing decision's orders and every later one go to the audit (store/voids.py),
+        then the match is loaded. The failure and how many orders were dropped; NotBroken if
+        there is nothing to drop, Elsewhere if another process holds it (HF5)."""
+        async with self._loading:
+            if match_id in self.live:
+                raise NotBroken(f"match {match_id} is being played: nothing to resume")
+            try:
+                holder = await asyncio.to_thread(self.ownership.claim, match_id)
+                stored = await asyncio.to_thread(self.store.load, match_id)
+            except StoreError as exc:
+                raise Unavailable(str(exc)) from None
+            if holder is not None:
+                raise Elsewhere(match_id, holder.url)
+            if stored is None:
+                raise NotBroken(f"there is no match {match_id}")
+            if stored.status != "running":
+                raise NotBroken(
+                    f"match {match_id} is {stored.status}: its end stands (its replay shows "
+                    "it to its last good step)"
+                )
+            try:
+                await asyncio.to_thread(rebuild, stored)
+            except BrokenMatch as exc:
+                failure = exc.failure
+            except StoreError as exc:
+                raise Unavailable(str(exc)) from None
+            else:
+                raise NotBroken(f"match {match_id} replays to its last order: nothing to drop")
+            reason = f"resumed from step {failure.step}: {failure.reason}"
+            try:
+                dropped = await asyncio.to_thread(
+                    self.store.voids.drop_tail, match_id, failure.first_seq, reason
+                )
+            except StoreError as exc:
+                raise Unavailable(str(exc)) from None
+        log.warning(
+            "match %s: resumed from step %d; %d stored orders dropped (%s)",
+            match_id,
+            failure.step,
+            dropped,
+            failure.reason,
+        )
+        await self.get(match_id)
+        return failure, dropped
 
     def _evict_idle_finished(self, keep: int) -> None:
         """Finished matches loaded for a look but watched by no socket: keep the last few."""

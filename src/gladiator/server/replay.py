@@ -3,6 +3,10 @@
 A finished match's record is re-run once, keeping a copy of the state after every step and where
 each step's events start; any step is then drawn from its copy as a spectator sees it. A few
 matches are kept, the least recently asked for dropped first.
+
+A record whose orders stop replaying (stored before engine faults were caught, or under rules
+that have changed since) is shown to its last good step, and every answer says which step
+fails and why (`broken`; ruling HF5).
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gladiator import registry
-from gladiator.core.match import Match, ReplayMismatch
+from gladiator.core.match import EngineFault, Match, ReplayMismatch
 from gladiator.core.protocol import Ruleset
 from gladiator.core.record import MatchRecord
 
@@ -26,10 +30,12 @@ class Replay:
     record: MatchRecord
     states: tuple[Any, ...]  # the state after step k (k = 0: the opening)
     event_ends: tuple[int, ...]  # how many events there are after step k
+    broken: dict[str, Any] | None = None  # the step that fails, its orders and why
 
     @property
     def steps(self) -> int:
-        return len(self.record.steps)
+        """The steps that replay (all of the record's, unless it is broken)."""
+        return len(self.states) - 1
 
     def step(self, k: int) -> dict[str, Any]:
         """What the viewer shows after `k` steps: the spectator's view and scene, the orders of
@@ -48,7 +54,7 @@ class Replay:
             view["seed"] = rec.seed
             view["nonce"] = rec.nonce
         start = self.event_ends[k - 1] if k > 0 else 0
-        return {
+        shown: dict[str, Any] = {
             "steps": self.steps,
             "step": k,
             "scene": rs.scene(state, None),
@@ -56,10 +62,14 @@ class Replay:
             "orders": dict(rec.steps[k - 1]) if k > 0 else {},
             "events": rec.events[start : self.event_ends[k]],
         }
+        if self.broken is not None:
+            shown["broken"] = self.broken
+        return shown
 
 
 def build(record: MatchRecord) -> Replay:
-    """Re-run a finished record step by step; ReplayMismatch if it does not reproduce."""
+    """Re-run a finished record step by step, up to a step that fails if one does;
+    ReplayMismatch if it does not reproduce."""
     if record.seed is None or record.nonce is None:
         raise ReplayMismatch("the record does not reveal its seed")
     rs = registry.get(record.ruleset)
@@ -71,8 +81,10 @@ def build(record: MatchRecord) -> Replay:
     for i, step in enumerate(record.steps):
         try:
             m.apply_step(step)
-        except ValueError as exc:
-            raise ReplayMismatch(f"step {i}: {exc}") from None
+        except (ValueError, EngineFault) as exc:
+            first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            broken = {"step": i, "orders": dict(step), "reason": first}
+            return Replay(rs, record, tuple(states), tuple(ends), broken)
         states.append(rs.clone(m.state))
         ends.append(len(m.events))
     if record.final_hash is not None and rs.state_hash(m.state) != record.final_hash:

@@ -8,8 +8,8 @@ they were or their audit rows and the shorter match, never half of it:
   and never stored, is written to the audit beside them.
 - `drop_tail`: a stored match whose orders no longer replay (stored before the engine fault was
   caught, or by a program whose rules have changed since) is resumed from its last good step:
-  every order from the failing decision's first on leaves `orders`. A finished match whose
-  record fails is running again from there, its outcome and record cleared.
+  every order from the failing decision's first on leaves `orders`. Only a running match: a
+  finished one's end stands (ruling HF5).
 """
 
 from __future__ import annotations
@@ -95,20 +95,16 @@ class Voids:
                 )
 
     def drop_tail(self, match_id: str, first_seq: int, reason: str) -> int:
-        """Resume a stored match from before order `first_seq`: move that order and every later
-        one to the audit; a finished or void match is running again. How many were moved."""
+        """Resume a running match from before order `first_seq`: move that order and every
+        later one to the audit. How many were moved."""
         what = f"cannot resume match {match_id} from order {first_seq}"
         with self._begin(what) as session:
             row = session.get(MatchRow, match_id)
             if row is None:
                 raise StoreError(f"{what}: there is no such match")
-            moved = self._move(session, match_id, first_seq, reason)
             if row.status != "running":
-                row.status = "running"
-                row.finished_at = None
-                row.outcome = None
-                row.record = None
-            return moved
+                raise StoreError(f"{what}: the match is {row.status}")
+            return self._move(session, match_id, first_seq, reason)
 
     def orders(self, match_id: str) -> list[VoidedOrder]:
         """The voided orders of a match, oldest first."""
