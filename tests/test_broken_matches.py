@@ -112,7 +112,7 @@ def test_the_server_offers_the_resume_and_resumes(url: str, faulty_quick: None) 
         body = seen.json()
         assert body["broken"]["step"] == step and body["broken"]["order"] == "SBL"
         assert body["resume"] == f"/api/matches/{match_id}/resume"
-        assert f"at step {step} fails" in body["error"]
+        assert f"order SBL at step {step} can no longer be played" in body["error"]
         with connect(f"{base.replace('http', 'ws')}/ws/{match_id}") as ws:
             ws.send(json.dumps({"type": "hello", "token": TOKENS["red"]}))
             with pytest.raises(ConnectionClosed):

@@ -34,9 +34,19 @@ class Broken(Exception):
     """A stored match that cannot be loaded as stored: answered by `broken_answer`."""
 
     def __init__(self, match_id: str, cause: Unavailable) -> None:
-        super().__init__(f"match {match_id} cannot be resumed: {cause}")
+        f = cause.failure
+        if f is None:
+            text = f"match {match_id} cannot be resumed: {cause}"
+        else:
+            text = (
+                f"Match {match_id} stops at a stored order: {f.seat}'s order {f.order} at step "
+                f"{f.step} can no longer be played ({f.reason}). It can go on from step "
+                f"{f.step}, its last good step; the orders from there on are set aside (kept in "
+                "the server's audit, never replayed)."
+            )
+        super().__init__(text)
         self.match_id = match_id
-        self.failure = cause.failure
+        self.failure = f
 
     def to_dict(self) -> dict[str, Any]:
         body: dict[str, Any] = {"error": str(self)}

@@ -33,7 +33,7 @@ import { Board } from "./hexsvg.js";
 import { citeLinks } from "./cite.js";
 import { explainRows, loadGlossary } from "./glossary.js";
 import { rememberSeats } from "./my_matches.js";
-import { checkOrder, Connection } from "./net.js";
+import { checkOrder, Connection, getJSON } from "./net.js";
 import { decisionForm } from "./orders.js";
 import { renderPanels } from "./sheet.js";
 
@@ -87,6 +87,8 @@ function start() {
       update: (msg) => onUpdate(player, msg),
       ack: (msg) => onAck(player, msg),
       error: (msg) => onError(player, msg),
+      voided: (msg) => onVoided(player, msg),
+      broken: () => offerResume(player),
       clock: (msg) => onClock(msg),
       status: (text, ok) => setStatus(text, ok),
       fatal: (text) => {
@@ -171,6 +173,53 @@ function onAck(player, msg) {
 function onError(player, msg) {
   if (player !== game.shown && game.shown) return; // another seat's error stays off this screen
   showMessage(msg.message, msg.legal || []);
+}
+
+// The engine failed on a decision (HF1): nothing of it was played, every seat of it asked again.
+function onVoided(player, msg) {
+  if (player !== game.shown && game.shown) return;
+  player.acked = null;
+  player.answered = null;
+  showMessage(msg.message);
+}
+
+// The stored match stops replaying at some order (HF5): say where, and offer to resume it from
+// its last good step (the orders from there on are kept in the server's audit, not replayed).
+async function offerResume(player) {
+  if (game.resumeOffered) return; // hotseat: one offer for every socket of the page
+  game.resumeOffered = true;
+  const url = `/api/matches/${encodeURIComponent(matchId)}`;
+  const auth = { Authorization: `Bearer ${player.token}` };
+  let body;
+  try {
+    await getJSON(`${url}/view`, { headers: auth });
+    location.reload(); // it loads again (resumed meanwhile, by another seat)
+    return;
+  } catch (err) {
+    body = err.body || {};
+    if (!body.broken) {
+      showMessage(err.message);
+      return;
+    }
+  }
+  setStatus("this match stops at a stored order", false);
+  showMessage(body.error);
+  const button = document.createElement("button");
+  button.type = "button";
+  button.textContent = `Resume from step ${body.broken.step}`;
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    try {
+      await getJSON(body.resume || `${url}/resume`, { method: "POST", headers: auth });
+    } catch (err) {
+      if (!/nothing/.test(err.message)) {
+        showMessage(err.message);
+        return;
+      }
+    }
+    location.reload();
+  });
+  $("#message").appendChild(button);
 }
 
 function onClock(msg) {

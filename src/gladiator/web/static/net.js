@@ -12,11 +12,15 @@ const FATAL = {
 };
 // Another server process holds the match; the "moved" message before it says where (OW5).
 const MOVED = 4302;
+// The stored match stops replaying at some order: GET /api/matches/{id}/view says which, and
+// how to resume it from its last good step (HF5).
+const BROKEN = 4409;
 const PING_MS = 25000;
 const MAX_BACKOFF_MS = 15000;
 
 export class Connection {
-  // handlers: {welcome, update, ack, error, clock, status(text, ok), fatal(text)}
+  // handlers: {welcome, update, ack, error, voided, clock, status(text, ok), fatal(text),
+  // broken()}
   constructor(matchId, token, handlers) {
     this.matchId = matchId;
     this.token = token;
@@ -66,6 +70,11 @@ export class Connection {
       if (FATAL[ev.code]) {
         this.closed = true;
         if (this.handlers.fatal) this.handlers.fatal(`Disconnected: ${FATAL[ev.code]}.`, this);
+        return;
+      }
+      if (ev.code === BROKEN) {
+        this.closed = true;
+        if (this.handlers.broken) this.handlers.broken(this);
         return;
       }
       if (this.closed) return;
@@ -133,6 +142,7 @@ export async function getJSON(url, options = {}) {
     const why = body && typeof body.error === "string" ? body.error : `${res.status} ${res.statusText}`;
     const err = new Error(why);
     err.status = res.status;
+    err.body = body;
     throw err;
   }
   return body;

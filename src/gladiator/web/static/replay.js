@@ -35,6 +35,14 @@ function showMessage(text) {
   node.hidden = !text;
 }
 
+// A record that stops replaying (HF5) is shown to its last good step, and says where it fails.
+function brokenNotice(broken) {
+  if (!broken) return "";
+  const orders = Object.entries(broken.orders || {}).map(([s, o]) => `${s}: ${o}`).join(", ");
+  return `This record replays to step ${broken.step} only: step ${broken.step} (${orders}) ` +
+    `fails under this program's rules (${broken.reason}).`;
+}
+
 async function go(step) {
   const k = Math.max(0, Math.min(step, replay.steps || step));
   const seq = ++replay.loading;
@@ -46,7 +54,7 @@ async function go(step) {
     return;
   }
   if (seq !== replay.loading) return; // a later step was asked for meanwhile
-  showMessage("");
+  showMessage(brokenNotice(data.broken));
   replay.steps = data.steps;
   replay.step = data.step;
   const view = data.view || {};
