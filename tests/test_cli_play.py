@@ -107,3 +107,19 @@ def test_meaning_reads_tokens_in_the_order_written() -> None:
     assert "throw the weapon" in meaning("X +TW-HEAD", words)
     assert meaning("RO-FL", words).endswith("left-front")
     assert meaning("F Q", words) == ""
+
+
+def test_an_engine_fault_costs_the_decision_not_the_game() -> None:
+    """Ruling HF1 in the terminal: the decision is voided and asked again; play goes on."""
+    from gladiator import registry
+    from gladiator.server.fault_injection import inject
+
+    inject("colosseum", r"^X$")
+    try:
+        out = _play("X\nF\nq\n")
+    finally:
+        registry.unregister("colosseum")
+    assert out.count("The rules engine failed on this decision") == 1
+    assert "InjectedFault" in out
+    assert out.count("(red) red: plot turn 1 phase 1") == 2  # asked again after the fault
+    assert "(red) red: plot turn 1 phase 2" in out  # then F was played

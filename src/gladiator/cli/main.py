@@ -143,7 +143,7 @@ def play(
 
             others = tuple(s for s in seats if s != me)
             opts = rs.normalise_options(centurion_options(opts, others))
-        match = Match(rs, opts, seed=seed)
+        match = Match(rs, opts, seed=seed, atomic=True)  # an engine fault costs a decision
         if opponent.lower() == "human":
             humans = set(seats)
             bots = {}

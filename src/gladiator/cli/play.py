@@ -19,7 +19,7 @@ from gladiator.bots import Bot
 from gladiator.cli.meanings import meaning
 from gladiator.cli.redraw import changes
 from gladiator.core.decisions import ChooseOne, Decision, IllegalOrder
-from gladiator.core.match import Match
+from gladiator.core.match import EngineFault, Match
 
 __all__ = ["Abandoned", "TerminalGame"]
 
@@ -52,6 +52,9 @@ class TerminalGame:
         self.shown = 0
         self.rolls_shown = 0
         self.screen: str | None = None  # the board and sheets as last printed (redraw.py)
+        # Orders of decisions the engine failed on, by step and seat (ruling HF1): a bot is
+        # never given one again, so it cannot fail the same way forever.
+        self.faulted: dict[tuple[int, str], set[str]] = {}
 
     def run(self, save: Path | None = None) -> None:
         m = self.match
@@ -66,28 +69,10 @@ class TerminalGame:
         try:
             while not m.finished:
                 self._show()
-                pending = m.pending()
-                hotseat = len(self.humans & set(pending)) > 1
-                for seat in m.waiting_for():
-                    decision = pending[seat]
-                    if seat in self.humans:
-                        self._human(seat, decision, hotseat)
-                    else:
-                        order = self.bots[seat].choose(
-                            m.ruleset,
-                            m.state,
-                            seat,
-                            decision,
-                            self.rng,
-                            budget=self.budgets.get(seat),
-                        )
-                        m.submit(seat, order)
-                        if not decision.secret:
-                            self.console.print(
-                                f"{seat} ({self.bots[seat].name}): {order}",
-                                style="dim",
-                                markup=False,
-                            )
+                try:
+                    self._decide()
+                except EngineFault as fault:
+                    self._voided(fault)
             self._show()
             outcome = m.outcome
             assert outcome is not None
@@ -100,6 +85,40 @@ class TerminalGame:
                     self.console.print(f"record saved to {save}", markup=False)
                 except OSError as exc:
                     self.console.print(f"could not save the record to {save}: {exc.strerror}")
+
+    def _decide(self) -> None:
+        """Every seat's order for the current decision, humans asked, bots thinking."""
+        m = self.match
+        pending = m.pending()
+        hotseat = len(self.humans & set(pending)) > 1
+        for seat in m.waiting_for():
+            decision = pending[seat]
+            if seat in self.humans:
+                self._human(seat, decision, hotseat)
+                continue
+            order = self.bots[seat].choose(
+                m.ruleset, m.state, seat, decision, self.rng, budget=self.budgets.get(seat)
+            )
+            bad = self.faulted.get((len(m.steps), seat), set())
+            if m.check(seat, order) in bad:
+                order = next((o for o in decision.candidates(self.rng) if o not in bad), order)
+            m.submit(seat, order)
+            if not decision.secret:
+                self.console.print(
+                    f"{seat} ({self.bots[seat].name}): {order}", style="dim", markup=False
+                )
+
+    def _voided(self, fault: EngineFault) -> None:
+        """HF1: nothing of the decision was played; every seat of it is asked again."""
+        for seat, order in fault.orders.items():
+            self.faulted.setdefault((fault.step, seat), set()).add(order)
+        self.console.print(
+            f"The rules engine failed on this decision ({fault.reason}), so nothing of it was "
+            "played: every order of it is voided. Give your orders again.",
+            style="red",
+            highlight=False,
+            markup=False,
+        )
 
     def _show(self, full: bool = False) -> None:
         """New dice and events, then the board and sheets: in full the first time (or asked),
