@@ -8,10 +8,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from gladiator import registry
 from gladiator.cli.line_editing import history_file, order_history
 from gladiator.cli.main import app
 from gladiator.cli.meanings import meaning
 from gladiator.cli.redraw import changes
+from gladiator.server.fault_injection import inject
 
 runner = CliRunner()
 
@@ -111,9 +113,6 @@ def test_meaning_reads_tokens_in_the_order_written() -> None:
 
 def test_an_engine_fault_costs_the_decision_not_the_game() -> None:
     """Ruling HF1 in the terminal: the decision is voided and asked again; play goes on."""
-    from gladiator import registry
-    from gladiator.server.fault_injection import inject
-
     inject("colosseum", r"^X$")
     try:
         out = _play("X\nF\nq\n")
