@@ -173,7 +173,7 @@ class Match:
         """Give `seat`'s order. Returns the events if this completed the decision, else [].
         EngineFault if the engine failed on the complete decision (see the module's note)."""
         canonical = self.check(seat, order)
-        if self.waiting_for() != [seat]:
+        if not self.completes(seat):
             self._submitted[seat] = canonical
             return []
         return self._resolve({**self._submitted, seat: canonical})
@@ -202,7 +202,7 @@ class Match:
 
     def commit(self, res: Resolution) -> list[Event]:
         """Make a `resolution` the match's own; refused if the match moved on since."""
-        if res.step != len(self.steps) or self.completes_with(res.orders) is False:
+        if res.step != len(self.steps) or not self.completes_with(res.orders):
             raise NotYourTurn("the decision this resolution completes is no longer pending")
         self.state = res.state
         self.dice = res.dice
