@@ -15,8 +15,12 @@ from gladiator import bots, registry
 from gladiator.bots.random_legal import RandomBot
 from gladiator.core.match import Match
 from gladiator.core.record import MatchRecord
+from gladiator.server.bot_pool import BotPolicy
 from gladiator.store import Store
 from server_helpers import arena, db_url, new_match
+
+# BudgetBot counts in a class variable of this process: its bots think in threads here (HF3).
+THREADS = BotPolicy(workers=0)
 
 QUICK = {"max_rounds": 5}
 
@@ -72,7 +76,7 @@ def test_a_match_with_a_level_named_bot_stores_its_bot_and_passes_its_budget(
     tmp_path: Path, search_bot: None
 ) -> None:
     url = db_url(tmp_path)
-    with arena(url) as server:
+    with arena(url, bot_policy=THREADS) as server:
         made = new_match(
             server.url,
             options=QUICK,
@@ -97,7 +101,7 @@ def test_a_match_with_a_level_named_bot_stores_its_bot_and_passes_its_budget(
 def test_a_bot_named_with_a_budget_gets_it_and_a_bad_level_is_refused(
     tmp_path: Path, search_bot: None
 ) -> None:
-    with arena(db_url(tmp_path)) as server:
+    with arena(db_url(tmp_path), bot_policy=THREADS) as server:
         made = new_match(
             server.url, options=QUICK, seats={"red": "bot:search@0.25", "blue": "bot:random"}
         )

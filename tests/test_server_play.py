@@ -297,12 +297,13 @@ def test_a_broken_match_is_logged_and_skipped_on_resume(
         ok.close()
         broken = Client(server.url, bad["id"])
         broken.send({"type": "hello", "token": bad["tokens"]["A"]})
-        assert broken.closed_with() == 1011
+        assert broken.closed_with() == 4409  # a stored order fails: the view says which (HF5)
         view = httpx.get(
             f"{server.url}/api/matches/{bad['id']}/view",
             headers={"Authorization": f"Bearer {bad['tokens']['A']}"},
         )
         assert view.status_code == 409 and "A9" in view.json()["error"]
+        assert view.json()["broken"]["order"] == "A9"
 
 
 def test_a_match_whose_end_was_not_stored_is_finished_on_resume(tmp_path: Path) -> None:

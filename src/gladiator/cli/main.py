@@ -494,11 +494,27 @@ def loadtest(
     time_limit: Annotated[
         float, typer.Option(min=1, help="Seconds before the clients give up.")
     ] = 300.0,
+    bot_matches: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            max=100,
+            help="Matches of bots only beside the humans', on the last server, kept at that "
+            "many and thinking all along (ruling HF3).",
+        ),
+    ] = 0,
+    bot_spec: Annotated[
+        str, typer.Option(help="Every seat of those matches: NAME[@BUDGET].")
+    ] = "search@2",
+    bot_workers: Annotated[
+        int | None,
+        typer.Option(min=1, max=256, help="The servers' bot processes (default: theirs)."),
+    ] = None,
     option: OptionOpt = None,
 ) -> None:
     """All-human matches played by client bots over real websockets: order latency (send to
     ack), lost orders, finished matches, every acknowledged order looked for in the store;
-    as JSON."""
+    as JSON. `--bot-matches K` adds K matches of bots only on the same server."""
     from gladiator.server.loadtest import run_loadtest
 
     try:
@@ -512,6 +528,9 @@ def loadtest(
             think=think,
             kill_after=kill_after,
             time_limit=time_limit,
+            bot_matches=bot_matches,
+            bot_spec=bot_spec,
+            bot_workers=bot_workers,
         )
     except ValueError as exc:
         _fail(str(exc))

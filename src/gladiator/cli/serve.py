@@ -68,6 +68,20 @@ def serve_command(
             "other processes on the same database send its matches' clients here."
         ),
     ] = None,
+    bot_budget_cap: Annotated[
+        str,
+        typer.Option(
+            help="The most CPU seconds a bot seat may think a decision: a seat asking more is "
+            "refused, a stored one plays at the cap (ruling HF2)."
+        ),
+    ] = "2",
+    bot_workers: Annotated[
+        str | None,
+        typer.Option(
+            help="Worker processes the bots think in, at a lower CPU priority (default: one "
+            "fewer than the cores, at least 1; ruling HF3)."
+        ),
+    ] = None,
     inject_fault: Annotated[
         list[str] | None,
         typer.Option(
@@ -81,6 +95,7 @@ def serve_command(
     Several processes may share one database (docs/deploy.md)."""
     from gladiator.server.abandonment import abandon_policy
     from gladiator.server.app import create_app
+    from gladiator.server.bot_pool import bot_policy, default_workers
     from gladiator.server.fault_injection import inject, parse_injection
     from gladiator.server.listen import Limits, open_listener, url_of
     from gladiator.server.listen import serve as run_server
@@ -101,6 +116,8 @@ def serve_command(
         if burst != int(burst):
             raise ValueError(f"--create-burst must be a whole number, not {create_burst}")
         limit = create_limit(number("--create-rate", create_rate), int(burst))
+        workers = default_workers() if bot_workers is None else number("--bot-workers", bot_workers)
+        bots = bot_policy(number("--bot-budget-cap", bot_budget_cap), workers)
         limits = Limits.checked(
             request_timeout=request_timeout,
             max_connections=max_connections,
@@ -144,6 +161,7 @@ def serve_command(
                 abandon=policy,
                 create_limit=limit,
                 public_url=public_url or url_of(sock),
+                bot_policy=bots,
             ),
             sock,
             limits=limits,

@@ -25,7 +25,7 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
-from starlette.websockets import WebSocket
+from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from gladiator import registry
 from gladiator.core.decisions import IllegalOrder
@@ -33,6 +33,7 @@ from gladiator.core.match import NotYourTurn, ReplayMismatch
 from gladiator.core.record import RecordError
 from gladiator.server import messages, security
 from gladiator.server.abandonment import AbandonPolicy
+from gladiator.server.bot_pool import BotPolicy
 from gladiator.server.bots_api import bots_api
 from gladiator.server.broken_api import CLOSE_BROKEN, Broken, broken_answer, broken_routes
 from gladiator.server.campaign_api import campaign_routes
@@ -124,6 +125,7 @@ def create_app(
     retry: RetryPolicy | None = None,
     public_url: str | None = None,
     ownership: OwnershipPolicy | None = None,
+    bot_policy: BotPolicy | None = None,
 ) -> Starlette:
     """The arena app over `store`. `allowed_origins` are further origins whose pages may call
     the API (its own origin always may); `static_dir` holds the browser pages (default: the
@@ -135,10 +137,12 @@ def create_app(
     minute per address (default none here; `gladiator serve` sets one, AB6); `retry`: how store
     writes are tried again while the database is unavailable (server/retry.py, HC5);
     `public_url`: where clients reach this process, which other processes on the same database
-    send them to for its matches, and `ownership` its heartbeat and lease (docs/deploy.md)."""
+    send them to for its matches, and `ownership` its heartbeat and lease (docs/deploy.md);
+    `bot_policy`: the bot seats' budget cap, worker processes and pause (default: 2 s a
+    decision, a worker per core but one, the pause on `abandon`'s clock; HF2-HF4)."""
     allowed = frozenset(security.normalise_origin(o) for o in allowed_origins)
     static = Path(static_dir) if static_dir is not None else DEFAULT_STATIC
-    hub = Hub(store, abandon, retry, Ownership(store, public_url, ownership))
+    hub = Hub(store, abandon, retry, Ownership(store, public_url, ownership), bot_policy)
     campaigns = CampaignRunner(store, hub)
     replays = ReplayBook()
 
@@ -410,6 +414,11 @@ def create_app(
 
     # -- the socket ------------------------------------------------------------------------
     async def socket(ws: WebSocket) -> None:
+        # A client gone before its close is sent makes the close raise: not our error (HC4).
+        with contextlib.suppress(WebSocketDisconnect):
+            await serve_socket(ws)
+
+    async def serve_socket(ws: WebSocket) -> None:
         await ws.accept()
         try:
             check_origin(ws)

@@ -1,23 +1,28 @@
 """The bot seats of one live match: which bot plays each, with what budget, and the thinking.
 
 A bot decides on what its seat may know (`Ruleset.determinize`: every other seat's secret drawn
-afresh), away from the event loop, then gives its order through the match like any seat. A bot
-that fails or answers an illegal order plays a random legal order instead: a bot's bug never
-stalls a match.
+afresh), in a worker process of the hub's pool (server/bot_pool.py, HF3), never on the event
+loop, then gives its order through the match like any seat. Its budget is at most the server's
+cap (HF2). A bot that fails, answers an illegal order or whose worker dies plays a random legal
+order instead: a bot's bug never stalls a match. A match nobody has been connected to for the
+pool's `pause_after` seconds does not set its bots thinking until someone connects (HF4).
 """
 
 from __future__ import annotations
 
 import asyncio
-import functools
 import hashlib
 import logging
 import random
+from collections.abc import Sequence
+from typing import Protocol
 
 from gladiator.bots import Bot
 from gladiator.bots.spec import parse_spec
 from gladiator.core.decisions import Decision
 from gladiator.core.match import EngineFault
+from gladiator.server.abandonment import Silence
+from gladiator.server.bot_pool import MAX_BUDGET, BotPool, Job, Thought, capped_budget
 from gladiator.server.live_parts import Live
 from gladiator.store import StoredMatch, StoreError, StoreUnavailable
 
@@ -37,14 +42,32 @@ def bot_rng(seed: int, seat: str, decision: tuple[int, int]) -> random.Random:
     return random.Random(int.from_bytes(key[:8], "big"))
 
 
+class Watched(Live, Protocol):
+    """What the pause needs of the match besides (HF4): who is connected, and the last
+    human activity (an order or a seat's connection, kept for the abandonment clock)."""
+
+    @property
+    def connections(self) -> Sequence[object]: ...
+
+    @property
+    def silence(self) -> Silence: ...
+
+
 class BotSeats:
-    def __init__(self, live: Live, stored: StoredMatch) -> None:
+    def __init__(self, live: Watched, stored: StoredMatch, pool: BotPool | None) -> None:
         self.live = live
         # A bot seat stores NAME or NAME@BUDGET (docs/web.md): a bare name, as stored before
         # budgets, plays with the bot's own default.
         specs = {s.seat: parse_spec(s.bot or "random") for s in stored.seats if s.kind == "bot"}
         self.bots: dict[str, Bot] = {seat: spec.make() for seat, spec in specs.items()}
         self.budgets: dict[str, float | None] = {seat: spec.budget for seat, spec in specs.items()}
+        # The hub's pool; None only for a match held outside a hub, whose bots think in a
+        # thread at the default cap.
+        self.pool = pool
+        self.paused = False
+        # The last time a connection was seen; from the stored activity (the creation for a
+        # match no human touched), so a match long left alone pauses at once after a restart.
+        self._seen = (stored.active_at or stored.created_at).timestamp()
         self._thinking: set[tuple[str, tuple[int, int]]] = set()
         # A bot's order that the store did not take, by (seat, decision): tried again as it
         # was, since its first commit may have landed with only the answer lost (HC6).
@@ -52,6 +75,11 @@ class BotSeats:
 
     def __contains__(self, seat: object) -> bool:
         return seat in self.bots
+
+    @property
+    def thinking(self) -> bool:
+        """Whether a bot is thinking a decision (or waiting for a worker to)."""
+        return bool(self._thinking)
 
     def wake(self) -> None:
         """Set every bot the match waits for thinking (once per decision). Caller holds the
@@ -70,50 +98,104 @@ class BotSeats:
             if not self.live.over:
                 self.wake()
 
+    # -- the pause (HF4) -------------------------------------------------------------------
+    def attached(self) -> None:
+        """A connection attached: a paused match's bots go on. Caller holds the lock."""
+        if self.pool is not None:
+            self._seen = max(self._seen, self.pool.clock())
+        if self.paused:
+            self.paused = False
+            log.info("match %s: someone connected; its bots go on", self.live.id)
+            self.wake()
+
+    def _pausing(self) -> bool:
+        """Whether the bots should not think now: nobody connected (a seat or a spectator) and
+        no human activity for `pause_after` seconds. A connection that came and went between
+        two looks counts from the last look: the bots pause at most one decision early."""
+        pool = self.pool
+        if pool is None or pool.pause_after <= 0:
+            return False
+        now = pool.clock()
+        if self.live.connections:
+            self._seen = now
+        quiet = now - max(self._seen, self.live.silence.last)
+        if quiet < pool.pause_after:
+            self.paused = False
+            return False
+        if not self.paused:
+            self.paused = True
+            log.info(
+                "match %s: nobody connected for %.0f s; its bots pause until someone connects",
+                self.live.id,
+                quiet,
+            )
+        return True
+
+    # -- thinking --------------------------------------------------------------------------
     async def _play(self, seat: str, key: tuple[int, int]) -> None:
         live = self.live
         try:
             async with live.lock:
-                if live.stale(seat, key):
+                if live.stale(seat, key) or self._pausing():
                     return
                 decision: Decision = live.match.pending()[seat]
                 rng = bot_rng(live.match.seed, seat, key)
                 # Only what the bot may know: every other seat's secret drawn afresh.
                 seen = live.match.ruleset.determinize(live.match.state, seat, rng)
-            bot = self.bots[seat]
-            unstored = self._unstored.get((seat, key))
-            try:
-                order: str = (
-                    unstored
-                    if unstored is not None
-                    else await asyncio.to_thread(
-                        functools.partial(bot.choose, budget=self.budgets.get(seat)),
-                        live.match.ruleset,
-                        seen,
+            thought: Thought | None = None
+            order = self._unstored.get((seat, key))
+            if order is None:
+                thought = await self._think(seat, key, decision, seen, rng)
+                if thought is None:
+                    return  # paused, or the decision went, while it waited for a worker
+                rng = thought.rng  # as the bot left it: a random order draws on from there
+                order = thought.order
+                if order is None:  # no order must stall the match: it plays at random
+                    log.log(
+                        logging.WARNING if thought.lost else logging.ERROR,
+                        "match %s: bot %s gave no order (%s); a random legal order instead",
+                        live.id,
                         seat,
-                        decision,
-                        rng,
+                        thought.error,
                     )
-                )
-            except Exception:  # a bot's bug must not stall the match: it plays at random
-                log.exception(
-                    "match %s: bot %s failed; a random legal order instead", live.id, seat
-                )
-                order = decision.sample(rng)
+                    order = decision.sample(rng)
             async with live.lock:
                 if live.stale(seat, key):
                     return
-                canonical = live.in_seat_name(seat, order, rng)
-                try:
-                    await live.accept(seat, canonical)
-                except EngineFault:
-                    return  # voided; the decision is asked again, and this bot woken anew
-                except StoreError as exc:
-                    log.error("match %s: bot %s's order not stored: %s", live.id, seat, exc)
-                    if isinstance(exc, StoreUnavailable):  # else the match would wait forever
-                        self._unstored[(seat, key)] = canonical
-                        live.try_again(self.wake_later)
-                else:
-                    self._unstored.pop((seat, key), None)
+                if thought is not None and thought.bot is not None:
+                    self.bots[seat] = thought.bot  # what it learnt, for its next decision
+                await self._give(seat, key, live.in_seat_name(seat, order, rng))
         finally:
             self._thinking.discard((seat, key))
+
+    async def _think(
+        self,
+        seat: str,
+        key: tuple[int, int],
+        decision: Decision,
+        seen: object,
+        rng: random.Random,
+    ) -> Thought | None:
+        live, pool = self.live, self.pool
+        bot = self.bots[seat]
+        cap = pool.policy.max_budget if pool is not None else MAX_BUDGET
+        budget = capped_budget(bot, live.match.ruleset.name, self.budgets.get(seat), cap)
+        job = Job(bot, live.match.ruleset, seen, seat, decision, rng, budget)
+        if pool is None:
+            return await asyncio.to_thread(job.run)
+        return await pool.think(job, lambda: not live.stale(seat, key) and not self._pausing())
+
+    async def _give(self, seat: str, key: tuple[int, int], canonical: str) -> None:
+        """Submit the bot's order. Caller holds the lock."""
+        live = self.live
+        try:
+            await live.accept(seat, canonical)
+        except EngineFault:
+            return  # voided; the decision is asked again, and this bot woken anew
+        except StoreError as exc:
+            log.error("match %s: bot %s's order not stored: %s", live.id, seat, exc)
+            if isinstance(exc, StoreUnavailable):  # else the match would wait forever
+                self._unstored[(seat, key)] = canonical
+                live.try_again(self.wake_later)
+        else:
+            self._unstored.pop((seat, key), None)

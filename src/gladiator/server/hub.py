@@ -7,7 +7,7 @@ import asyncio
 import functools
 import logging
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from gladiator import registry
@@ -15,6 +15,7 @@ from gladiator.bots.levels import level_for
 from gladiator.bots.spec import parse_spec
 from gladiator.core.match import Match
 from gladiator.server.abandonment import Abandoner, AbandonPolicy
+from gladiator.server.bot_pool import BotPolicy, BotPool
 from gladiator.server.connection import at
 from gladiator.server.live_match import LiveMatch
 from gladiator.server.ownership import Ownership
@@ -76,9 +77,15 @@ class Hub:
         policy: AbandonPolicy | None = None,
         retry: RetryPolicy | None = None,
         ownership: Ownership | None = None,
+        bots: BotPolicy | None = None,
     ) -> None:
         self.store = store
         self.policy = policy or AbandonPolicy()
+        bots = bots or BotPolicy()
+        if bots.pause_after is None:  # HF4: bots pause on the abandonment clock
+            bots = replace(bots, pause_after=self.policy.abandon_after)
+        self.bots = bots
+        self.bot_pool = BotPool(bots, self.policy.clock)
         self.retry = retry or RetryPolicy()
         self.ownership = ownership or Ownership(store)
         self._beating: asyncio.Task[None] | None = None
@@ -158,6 +165,7 @@ class Hub:
                 self.retry,
                 self.ownership.me,
                 self._moved,
+                self.bot_pool,
             )
         except BrokenMatch as exc:
             raise Unavailable(str(exc), exc.failure) from None
@@ -274,7 +282,8 @@ class Hub:
         ValueError (one line) for a bad ruleset, option, seat or bot. `match_id` names it (a
         campaign's fight: one id per fight, so it is never created twice); `seat_hashes` gives
         a human seat the hash of a token its player already holds (a lanista's link);
-        `abandonable`: the abandonment clocks apply (if it has a human seat; AB1, AB5)."""
+        `abandonable`: the abandonment clocks apply (if it has a human seat; AB1, AB5). A bot's
+        budget over the server's cap is refused (HF2); a level's plays at the cap."""
         rs = registry.get(ruleset)
         match = Match(rs, options, seed=seed, atomic=True)
         unknown = sorted(set(seats) - set(match.seats))
@@ -295,7 +304,16 @@ class Hub:
                     StoredSeat(seat, "human", None, hash_token(tokens[seat]), label)
                 )
             elif spec.startswith("bot:"):
-                bot = parse_spec(spec[4:])
+                try:
+                    bot = parse_spec(spec[4:])
+                except ValueError as exc:
+                    raise ValueError(f"seat {seat}: {exc}") from None
+                cap = self.bots.max_budget
+                if bot.budget is not None and bot.budget > cap:  # HF2
+                    raise ValueError(
+                        f"seat {seat}: bot budget {bot.budget:g} s is over this server's cap "
+                        f"of {cap:g} s a decision"
+                    )
                 bot.make()  # a plugin that cannot load is refused now, not mid-match
                 stored_seats.append(StoredSeat(seat, "bot", bot.text, None, label))
             elif spec.startswith("level:"):
@@ -352,6 +370,7 @@ class Hub:
             self.retry,
             self.ownership.me,
             self._moved,
+            self.bot_pool,
         )
         self.live[match_id] = live
         async with live.lock:
@@ -364,4 +383,5 @@ class Hub:
             self._beating.cancel()
         for live in self.live.values():
             live.stop()
+        self.bot_pool.close()  # after the matches: their bots' tasks are cancelled, not failed
         self.ownership.retire()

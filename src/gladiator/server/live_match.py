@@ -28,6 +28,7 @@ from gladiator.core.decisions import IllegalOrder
 from gladiator.core.match import EngineFault, Match, NotYourTurn
 from gladiator.server import messages
 from gladiator.server.abandonment import Silence
+from gladiator.server.bot_pool import BotPool
 from gladiator.server.bot_seats import BotSeats
 from gladiator.server.connection import CLOSE_MOVED, Connection, at, dumps
 from gladiator.server.reaction_clocks import ReactionClocks
@@ -51,6 +52,7 @@ class LiveMatch:
         retry: RetryPolicy | None = None,
         owner: str | None = None,
         on_moved: Callable[[LiveMatch], None] | None = None,
+        bot_pool: BotPool | None = None,
     ) -> None:
         self.store = store
         self.retry = retry or RetryPolicy()
@@ -69,7 +71,7 @@ class LiveMatch:
         self.ended = stored.outcome if self.finish_stored and not match.finished else None
         self.silence = Silence.of(stored)
         self.clock = clock
-        self.bots = BotSeats(self, stored)
+        self.bots = BotSeats(self, stored, bot_pool)  # bot_pool: where they think (HF3)
         self.clocks = ReactionClocks(self)
         # Engine faults at the current step (HF1): how many, and each seat's orders that were
         # part of a failed decision, which the server never gives in a seat's name again.
@@ -157,6 +159,7 @@ class LiveMatch:
                 now = self.clock()
                 self.silence.touch(now)
                 self.spawn(self._touch(now))
+            self.bots.attached()  # paused bots go on (HF4)
 
     async def _touch(self, now: float) -> None:
         try:

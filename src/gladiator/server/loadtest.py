@@ -19,8 +19,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Coroutine, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Coroutine, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -30,11 +30,14 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidURI
 
 from gladiator import registry
+from gladiator.bots.spec import parse_spec
 from gladiator.core.decisions import Arrange, ChooseOne, Decision, Distribute, Option, PickHex, Slot
 from gladiator.core.hexgrid import Hex
 from gladiator.server.app import create_app
+from gladiator.server.bot_pool import BotPolicy
 from gladiator.server.conn_limits import Limits, file_budget
 from gladiator.server.listen import start_in_thread
+from gladiator.server.loadtest_bots import BotMatches
 from gladiator.sim.machine import machine
 from gladiator.sim.runner import derive_seed
 from gladiator.store import Store, StoredMatch
@@ -185,16 +188,26 @@ async def _one_connection(
 
 
 async def _drive(
-    seats: list[_Seat], limit: float, kill: Callable[[], Coroutine[Any, Any, None]] | None
+    seats: list[_Seat],
+    limit: float,
+    kill: Callable[[], Coroutine[Any, Any, None]] | None,
+    beside: Callable[[], Coroutine[Any, Any, None]] | None = None,
 ) -> _Tally:
+    """Play every seat; `kill` runs beside and is waited for, `beside` is stopped at the end."""
     tally = _Tally()
     deadline = time.monotonic() + limit
     killer = asyncio.create_task(kill()) if kill is not None else None
+    helper = asyncio.create_task(beside()) if beside is not None else None
     results = await asyncio.gather(
         *(_play_seat(seat, tally, deadline) for seat in seats), return_exceptions=True
     )
     if killer is not None:
         await killer
+    if helper is not None:
+        failed = helper.exception() if helper.done() else None
+        if failed is not None:
+            results.append(failed)
+        helper.cancel()
     for r in results:
         if isinstance(r, BaseException):
             tally.problems.append(f"{type(r).__name__}: {r}")
@@ -219,24 +232,36 @@ def run_loadtest(
     processes: int = 0,
     think: float = 0.0,
     kill_after: float | None = None,
+    bot_matches: int = 0,
+    bot_spec: str = "search@2",
+    bot_workers: int | None = None,
 ) -> dict[str, Any]:
     """Play `matches` concurrent all-human matches through real servers; the figures as JSON
     data (latency in milliseconds from send to ack). `processes`: 0, the app in a thread of
     this process; N, N `gladiator serve` processes on one SQLite file, each making every N-th
     match. `think`: each seat's mean seconds before an order (exponential; 0: none, a closed
     loop that finds the most the servers take). `kill_after`: SIGKILL the first process this
-    many seconds in (needs 2 processes or more). At the end every acknowledged order is looked
-    for in the store (`acked_missing`)."""
+    many seconds in (needs 2 processes or more). `bot_matches`: that many matches more, every
+    seat the bot `bot_spec`, on the last server (never the killed one), kept at that many and
+    thinking all along beside the humans' (their orders are counted, not timed); `bot_workers`:
+    the servers' bot processes (None: their default). At the end every acknowledged order is
+    looked for in the store (`acked_missing`)."""
     if kill_after is not None and processes < 2:
         raise ValueError("kill_after needs two server processes or more")
+    parse_spec(bot_spec)  # an unknown bot or a bad budget: one line before anything starts
+    if bot_workers is not None and bot_workers < 1:
+        raise ValueError(f"bot_workers must be 1 or more, not {bot_workers}")
     rs = registry.get(ruleset)
     opts = rs.normalise_options(options or {})
     with tempfile.TemporaryDirectory(prefix="gladiator-loadtest-") as tmp:
         db = f"sqlite:///{Path(tmp) / 'load.db'}"
         with contextlib.ExitStack() as stack:
             if processes:
+                extra = ["--bot-workers", str(bot_workers)] if bot_workers is not None else []
                 children = [
-                    stack.enter_context(server_process(db, Path(tmp) / f"server-{i}.log"))
+                    stack.enter_context(
+                        server_process(db, Path(tmp) / f"server-{i}.log", extra=extra)
+                    )
                     for i in range(processes)
                 ]
                 bases = [child.url for child in children]
@@ -245,9 +270,15 @@ def run_loadtest(
                 stack.callback(store.close)
                 # Every client of the load test is on loopback: one address may use all.
                 limits = Limits.checked(max_per_address=file_budget())
-                running = start_in_thread(create_app(store), limits=limits)
+                # The bot matches have nobody watching: they must not pause (HF4).
+                policy = BotPolicy(pause_after=0)
+                if bot_workers is not None:
+                    policy = replace(policy, workers=bot_workers)
+                running = start_in_thread(create_app(store, bot_policy=policy), limits=limits)
                 stack.callback(running.stop)
                 children, bases = [], [running.url]
+            bots = BotMatches(bases[-1], db, rs, opts, seed, bot_spec, bot_matches)
+            bots.start(time_limit)
             seats = _make_matches(bases, matches, rs.name, opts, seed, think)
             killed: dict[str, float] = {}
 
@@ -259,19 +290,23 @@ def run_loadtest(
                 await asyncio.to_thread(children[0].process.wait)
 
             start = time.perf_counter()
-            tally = asyncio.run(_drive(seats, time_limit, kill if kill_after else None))
+            keep = bots.keep if bot_matches else None
+            tally = asyncio.run(_drive(seats, time_limit, kill if kill_after else None, keep))
             wall = time.perf_counter() - start
             survivor = bases[-1]
             with httpx.Client(base_url=survivor, timeout=30) as http:
                 listed = http.get("/api/matches", params={"limit": 500}).json()
-            finished = sum(1 for m in listed if m["status"] == "finished")
+            finished = sum(
+                1 for m in listed if m["status"] == "finished" and m["id"] not in bots.made
+            )
         with Store(db) as store:
             missing = _acked_missing(store, tally)
+        bot_tally = bots.tally()
     ms = [x * 1000 for x in tally.latencies]
-    p50, p99 = _percentile(ms, 50), _percentile(ms, 99)
+    p50, p95, p99 = (_percentile(ms, q) for q in (50, 95, 99))
     return {
         "schema": "gladiator.loadtest",
-        "schema_version": 2,
+        "schema_version": 3,
         "when": datetime.now(UTC).isoformat(timespec="seconds"),
         "ruleset": rs.name,
         "options": dict(opts),
@@ -294,10 +329,13 @@ def run_loadtest(
         "matches_finished": finished,
         "latency_ms": {
             "p50": round(p50, 2) if p50 is not None else None,
+            "p95": round(p95, 2) if p95 is not None else None,
             "p99": round(p99, 2) if p99 is not None else None,
             "max": round(max(ms), 2) if ms else None,
         },
         "orders_per_second": round(tally.acked / wall, 1) if wall > 0 else None,
+        "bot_workers": bot_workers,
+        **bot_tally,
         "wall_seconds": round(wall, 3),
         "problems": tally.problems[:20],
     }
@@ -359,9 +397,10 @@ class _Child:
 
 
 @contextlib.contextmanager
-def server_process(db: str, log: Path) -> Iterator[_Child]:
+def server_process(db: str, log: Path, *, extra: Sequence[str] = ()) -> Iterator[_Child]:
     """`gladiator serve` on a free loopback port (the load test, the tests): no creation
-    limit, no abandonment, every connection allowed from loopback; stopped at the end."""
+    limit, no abandonment, every connection allowed from loopback, then the `extra`
+    arguments; stopped at the end."""
     budget = file_budget()
     with log.open("wb") as err:
         child = subprocess.Popen(
@@ -382,6 +421,7 @@ def server_process(db: str, log: Path) -> Iterator[_Child]:
                 "0",
                 "--max-per-address",
                 str(budget),
+                *extra,
             ],
             stdout=subprocess.PIPE,
             stderr=err,
