@@ -26,6 +26,7 @@ from gladiator.cli.exploitability import (
     solver_match_command,
 )
 from gladiator.cli.fit_value import fit_value_command
+from gladiator.cli.hostile import hostile_command
 from gladiator.cli.ladder import ladder_command
 from gladiator.cli.repair import repair_command
 from gladiator.cli.report import report as report_command
@@ -602,6 +603,7 @@ app.command("fit-value")(fit_value_command)  # sim/fit_value.py: the Colosseum v
 app.command("ladder")(ladder_command)
 app.command("serve")(serve_command)  # cli/serve.py: the web arena
 app.command("repair")(repair_command)  # cli/repair.py: resume a broken stored match
+app.command("hostile")(hostile_command)  # cli/hostile.py: the hostile run (issue 28)
 
 rules_app = typer.Typer(
     add_completion=False, invoke_without_command=True, help="The rulesets and their coverage."
