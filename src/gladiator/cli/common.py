@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
 from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
 
-__all__ = ["UserError", "err", "fail", "number", "parse_options"]
+__all__ = ["UserError", "err", "fail", "number", "parse_options", "print_json"]
 
 err = Console(stderr=True)
 
@@ -61,3 +62,15 @@ def number(flag: str, text: str) -> float:
     if not math.isfinite(value):
         raise ValueError(f"{flag} must be a finite number, not {text!r}")
     return value
+
+
+def print_json(result: Any, out: Path | None) -> None:
+    """Print a result as JSON, and also write it to `out` when given."""
+    text = json.dumps(result, indent=1)
+    if out is not None:
+        try:
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_text(text + "\n")
+        except OSError as exc:
+            fail(f"cannot write {out}: {exc.strerror}")
+    print(text)

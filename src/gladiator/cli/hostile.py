@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from gladiator.cli.common import fail
+from gladiator.cli.common import fail, print_json
 
 __all__ = ["hostile_command"]
 
@@ -50,11 +49,4 @@ def hostile_command(
         result = run_hostile(matches, seed, pattern=chosen, time_limit=time_limit, folder=keep)
     except RuntimeError as exc:  # the server did not start
         fail(str(exc))
-    text = json.dumps(result, indent=1)
-    if out is not None:
-        try:
-            out.parent.mkdir(parents=True, exist_ok=True)
-            out.write_text(text + "\n")
-        except OSError as exc:
-            fail(f"cannot write {out}: {exc.strerror}")
-    print(text)
+    print_json(result, out)

@@ -18,7 +18,7 @@ from gladiator import registry
 from gladiator.bots import BOTS, best_bot, make_bot
 from gladiator.cli import sim_batch
 from gladiator.cli.campaign import campaign_app
-from gladiator.cli.common import UserError, parse_options
+from gladiator.cli.common import UserError, parse_options, print_json
 from gladiator.cli.common import fail as _fail
 from gladiator.cli.exploitability import (
     ceiling_command,
@@ -373,7 +373,7 @@ def bench(
     except (UserError, ValueError) as exc:
         _fail(str(exc))
         return
-    _print_json(result, out)
+    print_json(result, out)
 
 
 @app.command("bench-compare")
@@ -412,7 +412,7 @@ def bench_compare(
     except (UserError, ValueError) as exc:
         _fail(str(exc))
         return
-    _print_json(result, out)
+    print_json(result, out)
 
 
 @app.command("bench-scale")
@@ -455,19 +455,7 @@ def bench_scale(
     except (UserError, ValueError) as exc:
         _fail(str(exc))
         return
-    _print_json(result, out)
-
-
-def _print_json(result: Any, out: Path | None) -> None:
-    """Print a result as JSON, and also write it to `out` when given."""
-    text = json.dumps(result, indent=1)
-    if out is not None:
-        try:
-            out.parent.mkdir(parents=True, exist_ok=True)
-            out.write_text(text + "\n")
-        except OSError as exc:
-            _fail(f"cannot write {out}: {exc.strerror}")
-    print(text)
+    print_json(result, out)
 
 
 @app.command()
@@ -536,7 +524,7 @@ def loadtest(
     except ValueError as exc:
         _fail(str(exc))
         return
-    _print_json(result, out)
+    print_json(result, out)
 
 
 @app.command()

@@ -182,13 +182,7 @@ class Hub:
             live = self.live.get(match_id)
             if live is not None:
                 return live
-            try:
-                holder = await asyncio.to_thread(self.ownership.claim, match_id)
-                stored = await asyncio.to_thread(self.store.load, match_id)
-            except StoreError as exc:
-                raise Unavailable(str(exc)) from None
-            if holder is not None:
-                raise Elsewhere(match_id, holder.url)
+            stored = await self._claim_and_load(match_id)
             if stored is None:
                 return None
             live = await asyncio.to_thread(self._rebuild, stored)
@@ -200,6 +194,18 @@ class Hub:
                 await live.changed()
         return live
 
+    async def _claim_and_load(self, match_id: str) -> StoredMatch | None:
+        """Claim the match for this process and load it; Elsewhere if another live process
+        holds it, Unavailable if the store cannot say. Caller holds `_loading`."""
+        try:
+            holder = await asyncio.to_thread(self.ownership.claim, match_id)
+            stored = await asyncio.to_thread(self.store.load, match_id)
+        except StoreError as exc:
+            raise Unavailable(str(exc)) from None
+        if holder is not None:
+            raise Elsewhere(match_id, holder.url)
+        return stored
+
     async def resume_from_good(self, match_id: str) -> tuple[Failure, int]:
         """Resume a running match whose stored orders stop replaying from its last good step:
         the failing decision's orders and every later one go to the audit (store/voids.py),
@@ -208,13 +214,7 @@ class Hub:
         async with self._loading:
             if match_id in self.live:
                 raise NotBroken(f"match {match_id} is being played: nothing to resume")
-            try:
-                holder = await asyncio.to_thread(self.ownership.claim, match_id)
-                stored = await asyncio.to_thread(self.store.load, match_id)
-            except StoreError as exc:
-                raise Unavailable(str(exc)) from None
-            if holder is not None:
-                raise Elsewhere(match_id, holder.url)
+            stored = await self._claim_and_load(match_id)
             if stored is None:
                 raise NotBroken(f"there is no match {match_id}")
             if stored.status != "running":
