@@ -322,6 +322,23 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
         self.guard.release(self._fd)
         super().connection_lost(exc)
 
+    def going_away(self, code: int = 1012) -> None:
+        """Start the closing handshake as the app's own close would (uvicorn's `send` of
+        `websocket.close`): the frame goes out, reading goes on until the client echoes it,
+        and the socket closes then or after `close_timeout`. uvicorn's `shutdown` closes
+        the TCP connection at once instead, so a client whose message is in flight gets a
+        reset and never reads the frame (ruling HC7)."""
+        if not self.handshake_complete or self.close_sent or self.transport.is_closing():
+            return
+        self.queue.put_nowait({"type": "websocket.disconnect", "code": code})
+        self.conn.send_close(code)
+        self.transport.write(b"".join(self.conn.data_to_send()))
+        self.close_sent = True
+        if self.read_paused:
+            self.read_paused = False
+            self.transport.resume_reading()
+        self.close_timer = self.loop.call_later(self.close_timeout, self.transport.close)
+
 
 def guarded_protocols(guard: Guard) -> tuple[type[GuardedH11], type[GuardedWebSocket]]:
     """The two protocol classes for one server, sharing its guard."""

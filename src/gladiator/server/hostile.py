@@ -342,7 +342,7 @@ def _result(
         "tracebacks": logs,
         "http_5xx": sum(s["http_5xx"] for s in shapes.values()),
         "closes_without_frame": len(bare),
-        # Those of seats whose server was stopped (SIGTERM) under them: the one kind still seen.
+        # Of which those of seats whose server was stopped (SIGTERM) under them (ruling HC7).
         "closes_without_frame_at_restart": sum("while the server restarted" in b for b in bare),
         "closes_without_frame_shown": bare[:10],
         "restart": run.restart,

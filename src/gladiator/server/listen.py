@@ -18,6 +18,7 @@ from starlette.types import ASGIApp
 from gladiator.server.conn_limits import (
     Guard,
     GuardedListener,
+    GuardedWebSocket,
     Limits,
     guarded_protocols,
     quiet_accept_errors,
@@ -32,6 +33,7 @@ WS_MAX_SIZE = 64 * 1024
 MAX_HEAD = 16 * 1024
 KEEP_ALIVE = 5  # seconds an idle connection is kept after a response
 SHUTDOWN_GRACE = 10  # seconds open connections get to finish when the server stops
+CLOSE_GRACE = 2  # of which seconds a websocket gets to answer the server's close frame
 _HOSTNAME = re.compile(r"^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,62})(\.[A-Za-z0-9-]{1,63})*$")
 
 
@@ -79,6 +81,22 @@ class _Server(uvicorn.Server):
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         quiet_accept_errors(asyncio.get_running_loop())
         await super().startup(sockets=sockets)
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        """Stop listening, then give every websocket the closing handshake (1012, "service
+        restart") and up to CLOSE_GRACE seconds to finish it before uvicorn's own shutdown
+        closes what is left (ruling HC7)."""
+        for server in self.servers:
+            server.close()
+        sockets_open = [c for c in self.server_state.connections if isinstance(c, GuardedWebSocket)]
+        for ws in sockets_open:
+            ws.going_away()
+        deadline = time.monotonic() + CLOSE_GRACE
+        while time.monotonic() < deadline and any(
+            c in self.server_state.connections for c in sockets_open
+        ):
+            await asyncio.sleep(0.02)
+        await super().shutdown(sockets=sockets)
 
 
 def _guarded(
