@@ -14,8 +14,8 @@ from gladiator.bots.attack_outcomes import crt_distribution, drop_probability, h
 from gladiator.bots.position_value import DEFAULT_VALUE, zero_sum
 from gladiator.core.dice import Dice
 from gladiator.registry import get
-from gladiator.rules.colosseum.attack_sequence import attack_sequence
 from gladiator.rules.colosseum.cf_allocation import Allocation
+from gladiator.rules.colosseum.combat.sequence import attack_sequence, duel_plans
 from gladiator.rules.colosseum.vocabulary import AREAS
 from solver_spots import spots
 
@@ -89,7 +89,8 @@ def test_drop_roll_note_section_13_1_1() -> None:
 def test_sequence_is_the_engines_section_9_4(a: list[int], b: list[int]) -> None:
     allocs = [Allocation(50, tuple(a)), Allocation(50, tuple(b))]
     engine = [
-        [(p.side, p.rank, AREAS.index(p.area)) for p in s.attacks] for s in attack_sequence(allocs)
+        [(p.side, p.rank, AREAS.index(p.area)) for p in s.attacks]
+        for s in attack_sequence(duel_plans(allocs))
     ]
     state, seat, _ = _SPOT
     model = PhaseModel(state, seat)

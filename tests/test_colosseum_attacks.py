@@ -15,8 +15,6 @@ from hypothesis import strategies as st
 
 from gladiator.core.decisions import IllegalOrder
 from gladiator.core.dice import Dice
-from gladiator.rules.colosseum.attack_sequence import attack_schedule, attack_sequence
-from gladiator.rules.colosseum.attacks import PhaseCombat
 from gladiator.rules.colosseum.cf_allocation import (
     AREA_NUMBERS,
     Allocation,
@@ -25,6 +23,8 @@ from gladiator.rules.colosseum.cf_allocation import (
     format_allocation,
     parse_allocation,
 )
+from gladiator.rules.colosseum.combat.rounds import PhaseCombat
+from gladiator.rules.colosseum.combat.sequence import attack_schedule, attack_sequence, duel_plans
 from gladiator.rules.colosseum.crt import (
     CrtOutcome,
     convert_result,
@@ -73,7 +73,7 @@ def alloc(text: str, available: int = 20) -> Allocation:
 def combat(
     g: str, o: str, dice: Any, hits: Any, **kwargs: Any
 ) -> PhaseCombat:  # G is side 0, O side 1
-    return PhaseCombat((alloc(g), alloc(o)), dice, hits, names=("G", "O"), **kwargs)
+    return PhaseCombat(duel_plans((alloc(g), alloc(o))), dice, hits, names=("G", "O"), **kwargs)
 
 
 def outcomes_by(c: PhaseCombat) -> dict[tuple[int, str], CrtOutcome]:
@@ -145,7 +145,7 @@ def test_ex_9_4_7_loss_of_3_cancels_a_1_cf_attack_and_2_come_off_the_next_defenc
 def test_ex_9_4_5_an_axe_making_two_attacks_strikes_in_rounds_3_and_5() -> None:
     assert attack_schedule(2) == (2, 4)
     assert attack_schedule(2, speed=+1) == (3, 5)
-    steps = attack_sequence((alloc("A2:head A2:legs"), alloc("-")), speeds=(1, 0))
+    steps = attack_sequence(duel_plans((alloc("A2:head A2:legs"), alloc("-"))), speeds=(1, 0))
     assert [(s.round, s.attacks[0].area) for s in steps] == [(3, "head"), (5, "legs")]
 
 
@@ -177,7 +177,7 @@ def test_s9_4_5_speed_shift_is_clamped_to_rounds_1_to_5(
 
 
 def test_s9_4_4_in_the_same_round_more_cf_goes_first() -> None:
-    steps = attack_sequence((alloc("A2:head"), alloc("A5:chest")))
+    steps = attack_sequence(duel_plans((alloc("A2:head"), alloc("A5:chest"))))
     assert [(s.round, s.attacks[0].side, s.simultaneous) for s in steps] == [
         (3, 1, False),
         (3, 0, False),
@@ -185,7 +185,7 @@ def test_s9_4_4_in_the_same_round_more_cf_goes_first() -> None:
 
 
 def test_s9_4_4_equal_cf_in_the_same_round_is_simultaneous() -> None:
-    steps = attack_sequence((alloc("A3:head A1:legs"), alloc("A3:arms A4:chest")))
+    steps = attack_sequence(duel_plans((alloc("A3:head A1:legs"), alloc("A3:arms A4:chest"))))
     # Rounds 2 and 4 for both: round 2 is 3 = 3 (simultaneous), round 4 is 4 then 1.
     assert len(steps) == 3
     assert steps[0].round == 2 and steps[0].simultaneous
@@ -197,14 +197,14 @@ def test_s9_4_4_equal_cf_in_the_same_round_is_simultaneous() -> None:
 
 
 def test_s9_4_4_different_rounds_are_resolved_round_by_round() -> None:
-    steps = attack_sequence((alloc("A1:head A1:chest A1:groin"), alloc("A8:legs")))
+    steps = attack_sequence(duel_plans((alloc("A1:head A1:chest A1:groin"), alloc("A8:legs"))))
     assert [(s.round, s.attacks[0].side) for s in steps] == [(1, 0), (3, 1), (3, 0), (5, 0)]
 
 
 def test_q25_default_order_is_ascending_area_number() -> None:
     a = Allocation.of(10, attack={"legs": 1, "head": 2})
     assert a.order == ("head", "legs")
-    steps = attack_sequence((a, alloc("-")))
+    steps = attack_sequence(duel_plans((a, alloc("-"))))
     assert [(s.round, s.attacks[0].area) for s in steps] == [(2, "head"), (4, "legs")]
 
 
@@ -212,7 +212,7 @@ def test_q25_the_order_written_is_the_order_of_attack() -> None:
     a = alloc("A2:chest A3:head D1:arms")
     assert a.order == ("chest", "head")
     assert format_allocation(a) == "A2:chest A3:head D1:arms"
-    steps = attack_sequence((a, alloc("-")))
+    steps = attack_sequence(duel_plans((a, alloc("-"))))
     assert [(s.round, s.attacks[0].area) for s in steps] == [(2, "chest"), (4, "head")]
     explicit = Allocation.of(10, attack={"head": 3, "chest": 2}, order=("chest", "head"))
     assert explicit.order == ("chest", "head")
@@ -220,7 +220,7 @@ def test_q25_the_order_written_is_the_order_of_attack() -> None:
 
 def test_s9_4_5_clamped_attacks_of_one_side_in_one_round_go_by_cf() -> None:
     a = alloc("A1:head A2:chest A3:groin A4:arms A5:legs")
-    steps = attack_sequence((a, alloc("-")), speeds=(1, 0))
+    steps = attack_sequence(duel_plans((a, alloc("-"))), speeds=(1, 0))
     assert [(s.round, s.attacks[0].area) for s in steps] == [
         (2, "head"),
         (3, "chest"),
@@ -414,7 +414,9 @@ def test_s9_5_other_drms_are_added_to_the_roll() -> None:
 
 def test_s9_5_a_phase_takes_other_drms_from_its_callback() -> None:
     dice = ScriptedDice(10)
-    c = PhaseCombat((alloc("A3:head"), alloc("-")), dice, StubHits(), drm=lambda a, d, area: 2)
+    c = PhaseCombat(
+        duel_plans((alloc("A3:head"), alloc("-"))), dice, StubHits(), drm=lambda a, d, area: 2
+    )
     c.run()
     assert str(c.outcomes[0][1].result) == "H-2"  # column 3, 10 + 2 = 12
 
@@ -468,7 +470,9 @@ def test_s9_6_conversions_in_a_phase_follow_the_kit_of_the_moment() -> None:
             c.set_equipment(defender, weapon=False)
         return 0
 
-    c = PhaseCombat((alloc("A1:head A1:legs"), alloc("-")), dice, on_hit, has_shield=(True, False))
+    c = PhaseCombat(
+        duel_plans((alloc("A1:head A1:legs"), alloc("-"))), dice, on_hit, has_shield=(True, False)
+    )
     c.run()
     assert calls == ["S>P", "P>H"]
     assert not c.has_item(1, "weapon")
@@ -641,7 +645,7 @@ def test_distribute_and_allocation_agree_on_legality(
 def test_every_die_is_recorded_with_its_purpose_and_rule() -> None:
     dice = Dice(1234)
     c = PhaseCombat(
-        (alloc("A3:head A2:chest A1:legs D2:groin"), alloc("A4:arms A4:chest D1:head")),
+        duel_plans((alloc("A3:head A2:chest A1:legs D2:groin"), alloc("A4:arms A4:chest D1:head"))),
         dice,
         StubHits(1, 1, 1, 1, 1),
     )
@@ -654,14 +658,14 @@ def test_every_die_is_recorded_with_its_purpose_and_rule() -> None:
 
 
 def test_on_hit_must_return_a_cf_loss() -> None:
-    c = PhaseCombat((alloc("A1:head"), alloc("-")), ScriptedDice(18), lambda *_: -1)
+    c = PhaseCombat(duel_plans((alloc("A1:head"), alloc("-"))), ScriptedDice(18), lambda *_: -1)
     with pytest.raises(ValueError, match="on_hit"):
         c.run()
 
 
 def test_no_attacks_no_dice() -> None:
     dice = ScriptedDice()
-    c = PhaseCombat((alloc("D3:head"), alloc("-")), dice, StubHits())
+    c = PhaseCombat(duel_plans((alloc("D3:head"), alloc("-"))), dice, StubHits())
     assert c.run()[-1]["type"] == "combat_end"
     assert c.step() == []
 
@@ -692,7 +696,7 @@ def test_property_cf_cancelled_or_reduced_never_exceeds_cf_lost(
 
     dice = Dice(seed)
     c = PhaseCombat(
-        (a, b),
+        duel_plans((a, b)),
         dice,
         on_hit,
         speeds=speeds,

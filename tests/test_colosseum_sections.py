@@ -30,7 +30,6 @@ from gladiator.core.decisions import ChooseOne, Distribute, IllegalOrder
 from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import Hex, Relation, neighbor, neighbor_at, rectangle
 from gladiator.core.match import Match
-from gladiator.rules.colosseum.attacks import PhaseCombat
 from gladiator.rules.colosseum.board import board_of
 from gladiator.rules.colosseum.cf_allocation import (
     allocation_decision,
@@ -38,6 +37,8 @@ from gladiator.rules.colosseum.cf_allocation import (
     parse_allocation,
 )
 from gladiator.rules.colosseum.collision_records import FigureState
+from gladiator.rules.colosseum.combat.rounds import PhaseCombat
+from gladiator.rules.colosseum.combat.sequence import duel_plans
 from gladiator.rules.colosseum.combat_geometry import positional_advantage
 from gladiator.rules.colosseum.logsheet_render import render_text
 from gladiator.rules.colosseum.movement import resolve_movement
@@ -268,7 +269,12 @@ def test_s5_2_6_3_the_attacks_run_over_five_rounds() -> None:
     """§5.2.6.3, §9.4.2: five attacks strike in rounds 1 to 5 (T10), one round after another."""
     dice = ScriptedDice(*((CRT, (1, 2, 3)) for _ in range(5)))  # column 1, 6: "-"
     combat = PhaseCombat(
-        (parse_allocation("A1:head A1:chest A1:groin A1:arms A1:legs", 5), parse_allocation("", 0)),
+        duel_plans(
+            (
+                parse_allocation("A1:head A1:chest A1:groin A1:arms A1:legs", 5),
+                parse_allocation("", 0),
+            )
+        ),
         dice,
         lambda *args: 0,
     )
@@ -341,7 +347,9 @@ def test_s9_4_3_his_attacks_go_in_the_order_he_wrote_them() -> None:
     head), each in its T10 round."""
     dice = ScriptedDice((CRT, (1, 2, 3)), (CRT, (1, 2, 3)))
     combat = PhaseCombat(
-        (parse_allocation("A2:chest A3:head", 10), parse_allocation("", 0)), dice, lambda *a: 0
+        duel_plans((parse_allocation("A2:chest A3:head", 10), parse_allocation("", 0))),
+        dice,
+        lambda *a: 0,
     )
     combat.run()
     assert [(p.area, p.round) for p, _ in combat.outcomes] == [("chest", 2), ("head", 4)]

@@ -10,7 +10,7 @@ from typing import Any
 from colosseum_helpers import RiggedDice, ScriptedDice, of_type, place, play
 from colosseum_styles_helpers import HERE, arena, to_combat
 from gladiator.core.hexgrid import neighbor
-from gladiator.rules.colosseum.attack_sequence import attack_schedule
+from gladiator.rules.colosseum.combat.sequence import attack_schedule
 from gladiator.rules.colosseum.combat_step import allocation_choice, prepare_combat
 from gladiator.rules.colosseum.state import GroundItem
 from gladiator.rules.colosseum.weapon_combat import break_check, front_region

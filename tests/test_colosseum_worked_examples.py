@@ -26,8 +26,6 @@ from colosseum_helpers import (
 )
 from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import Hex, Relation, neighbor, neighbor_at, rectangle
-from gladiator.rules.colosseum.attack_sequence import attack_schedule, attack_sequence
-from gladiator.rules.colosseum.attacks import PhaseCombat
 from gladiator.rules.colosseum.cf_allocation import (
     Allocation,
     AllocationError,
@@ -35,6 +33,8 @@ from gladiator.rules.colosseum.cf_allocation import (
     parse_allocation,
 )
 from gladiator.rules.colosseum.collision_records import FigureState
+from gladiator.rules.colosseum.combat.rounds import PhaseCombat
+from gladiator.rules.colosseum.combat.sequence import attack_schedule, attack_sequence, duel_plans
 from gladiator.rules.colosseum.combat_geometry import front_coords, positional_advantage
 from gladiator.rules.colosseum.crt import CrtOutcome, crt_column, modified_cf, resolve_crt
 from gladiator.rules.colosseum.logsheet_roll import roll_log_sheet
@@ -67,7 +67,7 @@ class Hits:
 def phase(g: str, o: str, dice: ScriptedDice, hits: Hits) -> PhaseCombat:
     """A combat phase of G (side 0) against O (side 1), run to its end."""
     combat = PhaseCombat(
-        (parse_allocation(g, 20), parse_allocation(o, 20)), dice, hits, names=("G", "O")
+        duel_plans((parse_allocation(g, 20), parse_allocation(o, 20))), dice, hits, names=("G", "O")
     )
     combat.run()
     assert dice.done(), f"dice left over: {dice.script}"
@@ -90,12 +90,12 @@ def test_EX_9_4_5_axe_rounds() -> None:
     assert attack_schedule(2, speed=1) == (3, 5)
     axe = parse_allocation("A3:head A2:legs", 10)
     sword = parse_allocation("A4:chest", 10)
-    steps = attack_sequence((axe, sword), speeds=(1, 0))
+    steps = attack_sequence(duel_plans((axe, sword)), speeds=(1, 0))
     assert [(p.round, p.area) for s in steps for p in s.attacks if p.side == 0] == [
         (3, "head"),
         (5, "legs"),
     ]
-    without = attack_sequence((axe, sword))
+    without = attack_sequence(duel_plans((axe, sword)))
     assert [p.round for s in without for p in s.attacks if p.side == 0] == [2, 4]
 
 
@@ -108,7 +108,7 @@ def test_EX_9_4_7_cf_loss_spills_to_defense() -> None:
     (round 4) then meets 4 − 2 = 2 CF of chest defence."""
     dice = ScriptedDice((CRT, (5, 5, 5)), (CRT, (3, 3, 4)))
     g, o = "A1:groin D4:chest", "A4:head A3:chest"
-    before = attack_sequence((parse_allocation(g, 20), parse_allocation(o, 20)))
+    before = attack_sequence(duel_plans((parse_allocation(g, 20), parse_allocation(o, 20))))
     combat = phase(g, o, dice, Hits(3))
     assert combat.sequence == before
     assert combat.attack_status(0, "groin") == "cancelled"
@@ -229,7 +229,7 @@ def test_NOTE_9_4_1_max_attacks() -> None:
     is illegal (the team-fight exception, 27.5, is not a duel's)."""
     every = Allocation.of(40, attack={a: 8 for a in AREAS})
     assert len(every.attacks) == 5
-    steps = attack_sequence((every, Allocation(0)))
+    steps = attack_sequence(duel_plans((every, Allocation(0))))
     assert sorted(p.round for s in steps for p in s.attacks) == list(attack_rounds(5))
     with pytest.raises(ValueError):
         attack_rounds(6)

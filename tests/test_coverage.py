@@ -34,9 +34,10 @@ def test_colosseum_lists_every_section_from_2_to_37() -> None:
 
 
 def test_a_section_is_covered_by_the_module_that_cites_it() -> None:
-    """§9.5 (attack resolution) is implemented in attacks.py and tested in its test file."""
+    """§9.5 (attack resolution) is implemented in combat/reading.py, a file of a sub-package,
+    and tested in its test file."""
     row = next(r for r in coverage("colosseum", TESTS) if r.number == "9.5")
-    assert "attacks.py" in row.code
+    assert "combat/reading.py" in row.code
     assert "test_colosseum_attacks.py" in row.tests
 
 
@@ -166,7 +167,8 @@ def test_the_command_prints_the_totals_line_and_writes_the_markdown_page(
     assert text.startswith("# Rules coverage: colosseum\n")
     assert f"**{t.line()}**" in text
     assert "* Basic Game §2-§18: 201 sections" in text
-    assert "| 9.5 | Attack resolution: modified CF = attack - defence | rule | `attacks.py`" in text
+    assert "| 9.5 | Attack resolution: modified CF = attack - defence | rule | `beast_combat.py`" in text
+    assert "`combat/reading.py`" in text
     assert "| 18.1 | Most fights were not to the death | narrative: history" in text
     assert str(tmp_path) not in text  # the page names no path of this machine
     assert "--markdown colosseum-coverage.md" in text

@@ -292,7 +292,11 @@ def coverage(ruleset: str, tests_dir: Path | None = None) -> list[SectionCoverag
         raise CoverageError(f"no sections list for {ruleset!r}")
     text = (code_dir / _SECTIONS).read_text(encoding="utf-8")
     rows = parse_sections(text, _SECTIONS)
-    sources = {p.name: _citations(_read(p)) for p in sorted(code_dir.glob("*.py"))}
+    # Its sub-packages too (combat/, ...), each file named by its path in the package.
+    sources = {
+        p.relative_to(code_dir).as_posix(): _citations(_read(p))
+        for p in sorted(code_dir.rglob("*.py"))
+    }
     sources |= _bot_citations(ruleset, code_dir)
     for p in sorted((code_dir / "data").glob("*.toml")):
         if p.name != Path(_SECTIONS).name:  # the list itself cites nothing

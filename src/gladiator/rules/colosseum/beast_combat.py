@@ -2,7 +2,7 @@
 allocation (only the areas T24 lets him strike), the beast's 1D3 attacks, and what results do
 to a beast (S-type → H, P-type → a paws wound and his weapon-drop check, T25 criticals).
 
-The attack rounds are the Basic Game's `PhaseCombat` (§9.4-§9.6); the beast's side is an
+The attack rounds are the phase's `PhaseCombat` (§9.4-§9.6); the beast's side is an
 allocation the engine writes (§28.6.1.1) and never defends.
 
 RULINGS (docs/rulings.md, Colosseum §28, the B series)
@@ -36,7 +36,6 @@ from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import distance, facing_toward
 from gladiator.core.protocol import Event
 from gladiator.rules.colosseum.advanced_tables import advanced_tables
-from gladiator.rules.colosseum.attacks import PhaseCombat
 from gladiator.rules.colosseum.beasts import (
     beast_of,
     counter_hexes,
@@ -50,6 +49,8 @@ from gladiator.rules.colosseum.cf_allocation import (
     Allocation,
     parse_allocation,
 )
+from gladiator.rules.colosseum.combat.rounds import PhaseCombat
+from gladiator.rules.colosseum.combat.sequence import duel_plans
 from gladiator.rules.colosseum.combat_geometry import in_front, positional_advantage
 from gladiator.rules.colosseum.combat_step import allocation_choice, cfs_available
 from gladiator.rules.colosseum.crt import CrtOutcome
@@ -286,7 +287,7 @@ def resolve_beast_combat(
         down(b, bi)
         return lost
 
-    def shift(s: int, area: Area) -> tuple[str, Mapping[str, str]] | None:
+    def shift(s: int, _: int, area: Area) -> tuple[str, Mapping[str, str]] | None:
         if s != gi:
             return None
         stroke = plan.get(area)
@@ -296,7 +297,7 @@ def resolve_beast_combat(
         return ("§28.6.1.2", merged)
 
     combat = PhaseCombat(
-        allocs,
+        duel_plans(allocs),
         dice,
         on_hit,
         speeds=[  # §36.3 FA (TL3)

@@ -40,6 +40,8 @@ from gladiator.rules.colosseum.beast_combat import (
 from gladiator.rules.colosseum.beasts import counter_hexes, gladiator_of, t24_entry
 from gladiator.rules.colosseum.board import board_of
 from gladiator.rules.colosseum.cf_allocation import MAX_ATTACK_CF_PER_AREA
+from gladiator.rules.colosseum.combat.rounds import PhaseCombat
+from gladiator.rules.colosseum.combat.sequence import Attack, Plan
 from gladiator.rules.colosseum.combat_geometry import in_front, positional_advantage
 from gladiator.rules.colosseum.combat_step import cfs_available
 from gladiator.rules.colosseum.crt import CrtOutcome
@@ -50,7 +52,6 @@ from gladiator.rules.colosseum.plots import ItemKind
 from gladiator.rules.colosseum.postures import check_unconscious
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.team_allocation import TeamAllocationChoice, attack_slot
-from gladiator.rules.colosseum.team_attacks import TeamCombat
 from gladiator.rules.colosseum.team_combat import best_facing, in_rear_hexes, team_allocation_choice
 from gladiator.rules.colosseum.vocabulary import AREAS, Area
 from gladiator.rules.colosseum.weapon_combat import Stroke, strokes
@@ -246,7 +247,7 @@ def resolve_pack_combat(
         str(k): str(v) for k, v in advanced_tables().beasts.combat.changes.items()
     }
     board = board_of(state)
-    combat: TeamCombat
+    combat: PhaseCombat
 
     def lose(x: Gladiator, item: ItemKind, drop: ItemDrop | None, cause: str) -> None:
         lose_item(state, board, x, item, drop, cause, combat.events)
@@ -288,9 +289,11 @@ def resolve_pack_combat(
     def no_defence(attacker: int, defender: int) -> bool:  # §27.4 (G5)
         return single and defender == 0 and in_rear_hexes(gl[attacker], g)
 
-    combat = TeamCombat(
-        attacks,
-        defences,
+    combat = PhaseCombat(
+        [
+            Plan(tuple(Attack(t, a, cf) for t, a, cf in mine), tuple(defence))
+            for mine, defence in zip(attacks, defences, strict=True)
+        ],
         dice,
         on_hit,
         names=[x.seat for x in gl],

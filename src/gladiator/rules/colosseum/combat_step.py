@@ -27,7 +27,6 @@ from dataclasses import replace
 from gladiator.core.decisions import Distribute, SlotGroup
 from gladiator.core.dice import Dice
 from gladiator.core.protocol import Event
-from gladiator.rules.colosseum.attacks import PhaseCombat
 from gladiator.rules.colosseum.board import board_of
 from gladiator.rules.colosseum.campaign_prestige import prestige_bonus
 from gladiator.rules.colosseum.cf_allocation import (
@@ -35,6 +34,8 @@ from gladiator.rules.colosseum.cf_allocation import (
     allocation_decision,
     parse_allocation,
 )
+from gladiator.rules.colosseum.combat.rounds import PhaseCombat
+from gladiator.rules.colosseum.combat.sequence import duel_plans
 from gladiator.rules.colosseum.combat_geometry import (
     forced_rotation,
     may_attack,
@@ -69,7 +70,6 @@ from gladiator.rules.colosseum.specials import (
 )
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.talent_combat import (
-    combat_class,
     fast_attack,
     mastery_bonus,
     split_weakness,
@@ -351,7 +351,9 @@ def resolve_allocations(
         stroke = plans[attacker].get(result.counter_of or area)  # S4: a counter, the Feint's
         blow = stroke.blow if stroke is not None else None
         special = (
-            special_hit(state, a, d, area, result, dice, events_sink, lose, blow, combat, attacker)
+            special_hit(
+                state, a, d, area, result, dice, events_sink, lose, blow, combat, attacker, defender
+            )
             if result.special
             else None
         )
@@ -376,16 +378,15 @@ def resolve_allocations(
             after_hit(attacker)
         return lost
 
-    weakness = [weakness_of(g, given_up[i], allocs[i].order) for i, g in enumerate(gl)]
-    combat = combat_class(weakness)(
-        allocs,
+    combat = PhaseCombat(
+        duel_plans(allocs),
         dice,
         on_hit,
         speeds=[
             fast_attack(g, tuple(p[a].speed for a in al.order)) if p else 0  # §36.3 FA (TL3)
             for g, p, al in zip(gl, plans, allocs, strict=True)
         ],
-        shift=lambda side, area: s.changes if (s := plans[side].get(area)) else None,
+        shift=lambda side, _, area: s.changes if (s := plans[side].get(area)) else None,
         names=SEAT_NAMES,
         has_weapon=(gl[0].has_weapon, gl[1].has_weapon),
         has_shield=(
@@ -397,6 +398,7 @@ def resolve_allocations(
         # §20.5.5.1 (Q31): the Net Loss box of a man who has just escaped.
         drm=lambda a, d, area: max(0, -gl[d].sheet.current_cf) + gl[d].net_loss,
         guard_results=guards(state) if specials_on(state) else None,
+        weakness=[weakness_of(g, given_up[i], allocs[i].order) for i, g in enumerate(gl)],
     )
     # What a hit does goes into the phase's event stream at the point it happens.
     events_sink = combat.events

@@ -1,7 +1,7 @@
 """§22 Special attacks and defences (Advanced Game, T20 in specials.toml): what the allocation
 offers (§22.1-§22.3, §9.3.2.1, §9.3.3.1, with each special's prerequisites) and what a special
 attack's result does (§22.2, §9.5.2). A special defence's automatic result is played by
-`PhaseCombat` (attacks.py), which reads it off the allocation; the notation is
+`PhaseCombat` (combat/rounds.py), which reads it off the allocation; the notation is
 special_notation.py's.
 
 RULINGS (docs/rulings.md, S series)
@@ -54,8 +54,8 @@ from gladiator.core.decisions import Slot, SlotGroup
 from gladiator.core.dice import Dice
 from gladiator.core.protocol import Event
 from gladiator.rules.colosseum.advanced_tables import advanced_tables
-from gladiator.rules.colosseum.attacks import PhaseCombat
 from gladiator.rules.colosseum.cf_allocation import MAX_ATTACK_CF_PER_AREA
+from gladiator.rules.colosseum.combat.rounds import PhaseCombat
 from gladiator.rules.colosseum.combat_geometry import in_front
 from gladiator.rules.colosseum.crt import CrtOutcome
 from gladiator.rules.colosseum.crt_tables import CrtResult
@@ -278,6 +278,7 @@ def special_hit(
     blow: Blow | None,
     combat: PhaseCombat,
     side: int,
+    target: int,
 ) -> int | None:
     """§22.2: what a special attack's result does; the CF the defender loses at once, or None
     when the result is played as for a normal attack (the results other than H, but Sand's)."""
@@ -313,7 +314,7 @@ def special_hit(
         events.append(
             event("special_attack", "§22.2", f"{a.seat}'s {name}: {outcome.result}, no damage")
         )
-        return combat.counter_attack(side, cf, area)
+        return combat.counter_attack(side, target, cf, area)
     if spec.cf_loss is not None:  # Sand (S6)
         dice_text = spec.cf_loss.dice
         sheet = spec.reference_sheet

@@ -1,6 +1,6 @@
 """The talents that act in the combat step (§36.3): Fast Attack (FA, §9.4.5), Weapon Mastery (MS),
 Unarmed Style (SU, §23, in weapon_combat.strokes) and Find Weakness (FW, Q49) with its allocation
-slots, its notation and its place in the attack sequence (`TalentCombat`).
+slots and its notation (its place in the attack rounds is combat/weakness.py's).
 
 RULINGS (docs/rulings.md, Colosseum Campaign Game, the TL series)
 
@@ -28,31 +28,24 @@ TL6 §36.3 FW, Q49 (Advanced Game duel; not yet in a team match or a beast hunt)
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from gladiator.core.decisions import Distribute, IllegalOrder, Slot, SlotGroup
-from gladiator.rules.colosseum.attack_sequence import Side
-from gladiator.rules.colosseum.attacks import OnHit, PhaseCombat, _Live
 from gladiator.rules.colosseum.cf_allocation import (
-    AREA_NUMBERS,
     MAX_ATTACK_CF_PER_AREA,
     AllocationError,
     read_area,
 )
-from gladiator.rules.colosseum.crt import CombatDice, CrtOutcome, unrolled_outcome
-from gladiator.rules.colosseum.crt_tables import CrtResult
-from gladiator.rules.colosseum.events import event
+from gladiator.rules.colosseum.combat.weakness import Weakness
 from gladiator.rules.colosseum.orders import AllocationChoice
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.talents import FIND_WEAKNESS, MASTERY_CF, has, mastered
 from gladiator.rules.colosseum.vocabulary import AREAS, Area
 
 __all__ = [
-    "TalentCombat",
     "Weakness",
     "WeaknessChoice",
-    "combat_class",
     "fast_attack",
     "mastery_bonus",
     "split_weakness",
@@ -60,7 +53,6 @@ __all__ = [
     "weakness_of",
 ]
 
-FW_RULE = "§36.3"
 _SHORT = re.compile(r"^A(\d+)[:=]([A-Z]+|\d)/FW$")  # A3:chest/FW
 _SLOT = re.compile(r"^A-([A-Z]+|\d)-FW[:=](\d+)$")  # A-CHEST-FW:3
 
@@ -177,94 +169,6 @@ def weakness_choice(state: ColosseumState, g: Gladiator, d: Distribute) -> Distr
 
 
 # --- Find Weakness: the attack rounds (TL6) -------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Weakness:
-    """The attack one side gives up (TL6) and his ⌊TR/4⌋."""
-
-    area: Area
-    tr_bonus: int
-
-
-_NO_EFFECT = CrtResult.model_validate("-")
-
-
-class TalentCombat(PhaseCombat):
-    """`PhaseCombat` with Find Weakness (TL6): the given-up attack rolls its finding instead of
-    the CRT, and the finding comes off the defence of the next area that side attacks."""
-
-    def __init__(
-        self,
-        allocations: Sequence[object],
-        dice: CombatDice,
-        on_hit: OnHit,
-        *,
-        weakness: Sequence[Weakness | None],
-        **kwargs: object,
-    ) -> None:
-        self._weakness = list(weakness)
-        self._found: list[int | None] = [None, None]
-        super().__init__(allocations, dice, on_hit, **kwargs)  # type: ignore[arg-type]
-
-    def _read(self, live: _Live, via: Area | None = None) -> CrtOutcome:
-        p = live.planned
-        side: Side = p.side
-        fw = self._weakness[side]
-        if fw is not None and via is None and p.rank >= 0 and p.area == fw.area:
-            self._weakness[side] = None
-            return self._find(live, fw)
-        found = self._found[side]
-        if found is not None:
-            self._found[side] = None
-            defender = 1 - side
-            index = AREA_NUMBERS[p.area] - 1
-            before = self._defence[defender][index]
-            self._defence[defender][index] -= found
-            self.events.append(
-                event(
-                    "find_weakness",
-                    FW_RULE,
-                    f"{self.names[side]} strikes where he found weakness: "
-                    f"{self.names[defender]}'s {p.area} defence {before} -> "
-                    f"{self._defence[defender][index]}",
-                    side=side,
-                    area=p.area,
-                    amount=found,
-                )
-            )
-        return super()._read(live, via)
-
-    def _find(self, live: _Live, fw: Weakness) -> CrtOutcome:
-        p = live.planned
-        roll = self._dice.roll("1D3", f"{self.names[p.side]}'s Find Weakness", FW_RULE)
-        found = roll - 1 + fw.tr_bonus
-        self._found[p.side] = found
-        self.events.append(
-            event(
-                "find_weakness",
-                FW_RULE,
-                f"round {p.round}: {self.names[p.side]} gives up his {p.area} attack "
-                f"({live.cf} CF lost) to find weakness: 1D3 {roll} − 1 + TR/4 {fw.tr_bonus} = "
-                f"{found} off the defence of the next area he attacks",
-                side=p.side,
-                area=p.area,
-                round=p.round,
-                amount=found,
-            )
-        )
-        defence = self.defence_cf(1 - p.side, p.area)
-        return unrolled_outcome(live.cf, defence, _NO_EFFECT, _NO_EFFECT)
-
-
-def combat_class(
-    weakness: Sequence[Weakness | None],
-) -> Callable[..., PhaseCombat]:
-    """The phase's combat: `TalentCombat` when someone gives up an attack (TL6), else the plain
-    one, so that a match without Find Weakness runs exactly as before."""
-    if not any(weakness):
-        return PhaseCombat
-    return lambda *a, **k: TalentCombat(*a, weakness=weakness, **k)
 
 
 def weakness_of(g: Gladiator, area: Area | None, order: Sequence[Area]) -> Weakness | None:

@@ -42,6 +42,8 @@ from gladiator.core.hexgrid import direction_to, distance
 from gladiator.core.protocol import Event
 from gladiator.rules.colosseum.board import board_of
 from gladiator.rules.colosseum.cf_allocation import MAX_ATTACK_CF_PER_AREA
+from gladiator.rules.colosseum.combat.rounds import PhaseCombat
+from gladiator.rules.colosseum.combat.sequence import Attack, Plan
 from gladiator.rules.colosseum.combat_geometry import forced_rotation, in_front
 from gladiator.rules.colosseum.combat_step import _able, _pa, cfs_available
 from gladiator.rules.colosseum.crt import CrtOutcome
@@ -53,7 +55,6 @@ from gladiator.rules.colosseum.postures import check_unconscious
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.talent_combat import fast_attack
 from gladiator.rules.colosseum.team_allocation import TeamAllocationChoice, team_slots
-from gladiator.rules.colosseum.team_attacks import TeamCombat
 from gladiator.rules.colosseum.unarmed import unarmed_strike
 from gladiator.rules.colosseum.vocabulary import Area
 from gladiator.rules.colosseum.weapon_combat import Stroke, front_region, strokes
@@ -301,7 +302,7 @@ def team_resolve(
             for x in state.opponents(y.seat)
             if distance(x.hex, y.hex) == 1 and index[x.seat] not in hit and attacks[index[x.seat]]
         }
-    combat: TeamCombat
+    combat: PhaseCombat
 
     def lose(g: Gladiator, item: ItemKind, drop: ItemDrop | None, cause: str) -> None:
         side = index[g.seat]
@@ -352,9 +353,11 @@ def team_resolve(
         s = plans[attacker].get((defender, area))
         return s.changes if s is not None else None
 
-    combat = TeamCombat(
-        attacks,
-        defences,
+    combat = PhaseCombat(
+        [
+            Plan(tuple(Attack(t, a, cf) for t, a, cf in mine), tuple(defence))
+            for mine, defence in zip(attacks, defences, strict=True)
+        ],
         dice,
         on_hit,
         names=[g.seat for g in gl],
