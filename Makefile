@@ -44,6 +44,11 @@ bench: setup-play
 	$(UV) run --frozen --no-dev gladiator bench quick --matches 1000 --out bench/quick.json
 	$(UV) run --frozen --no-dev gladiator bench skirmish --matches 200 --out bench/skirmish.json
 	$(UV) run --frozen --no-dev gladiator bench colosseum --matches 20 --out bench/colosseum.json
+	$(UV) run --frozen --no-dev gladiator bench colosseum --shape all --matches 10 --out bench/colosseum-shapes.json
+
+# The Colosseum's shapes (sim/shapes.py) as SHAPE:MATCHES, each shape's matches sized to run
+# for about as long as the others (a 6 v 6 match costs some twenty hunts).
+COLOSSEUM_SHAPES := basic:40 advanced-duel:16 advanced-2v2:10 advanced-6v6:4 hunt:60 pack:50
 
 # Old build against this one, same workload, alternating subprocesses, each build's own Python:
 # `make bench-compare BASELINE=DIR`, DIR an old checkout (with its own .venv, or uv to make one).
@@ -52,6 +57,10 @@ bench-compare: setup-play
 	$(UV) run --frozen --no-dev gladiator bench-compare quick --baseline $(BASELINE) --matches 300 --out bench/compare-quick.json
 	$(UV) run --frozen --no-dev gladiator bench-compare skirmish --baseline $(BASELINE) --matches 200 --out bench/compare-skirmish.json
 	$(UV) run --frozen --no-dev gladiator bench-compare colosseum --baseline $(BASELINE) --matches 30 --out bench/compare-colosseum.json
+	for sm in $(COLOSSEUM_SHAPES); do \
+	  $(UV) run --frozen --no-dev gladiator bench-compare colosseum --baseline $(BASELINE) \
+	    --shape $${sm%:*} --matches $${sm#*:} --reps 3 --out bench/compare-colosseum-$${sm%:*}.json || exit 1; \
+	done
 
 clean:
 	rm -rf .venv .mypy_cache .pytest_cache .ruff_cache .hypothesis

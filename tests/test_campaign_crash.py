@@ -49,7 +49,9 @@ from gladiator.campaign.fights import BEAST, SEATS
 from gladiator.campaign_service.service import CampaignService, bot_fights, step_write
 from gladiator.store import CampaignStore, StoreError
 
-SEED = 20260412
+# A campaign that is not over before step 200 (with 20260412 it ended at step 175 once team
+# fights offered specials, issue 27: its random bots fight otherwise).
+SEED = 20260413
 TARGET = 200
 CAMPAIGN = "crash"
 

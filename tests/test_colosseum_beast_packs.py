@@ -26,8 +26,8 @@ from gladiator.rules.colosseum.beast_pack_combat import (
 from gladiator.rules.colosseum.beasts import counter_hexes
 from gladiator.rules.colosseum.board import board_of
 from gladiator.rules.colosseum.combat_geometry import in_front
+from gladiator.rules.colosseum.orders import AllocationChoice
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
-from gladiator.rules.colosseum.team_allocation import TeamAllocationChoice
 from gladiator.sim.runner import play_match
 
 TWO = "blue:lion,green:wolf"
@@ -168,7 +168,7 @@ def test_s28_6_each_attack_box_names_one_beast_and_only_t24_areas() -> None:
     red = state.gladiators["red"]
     assert [t for t, _, _ in red.targets] == ["blue", "green"]
     d = pack_allocation_choice(state, red)
-    assert isinstance(d, TeamAllocationChoice)
+    assert isinstance(d, AllocationChoice) and d.named
     open_slots = {s.name for s in d.slots if s.name.startswith("A-") and s.maximum}
     # T24 from in front of the head: the head and the paws (areas 1 and 4) of each.
     assert open_slots == {"A-BLUE-HEAD", "A-BLUE-ARMS", "A-GREEN-HEAD", "A-GREEN-ARMS"}

@@ -21,8 +21,8 @@ from gladiator.core.hexgrid import distance, rectangle
 from gladiator.core.match import Match
 from gladiator.core.record import MatchRecord
 from gladiator.rules.colosseum.board import board_of
+from gladiator.rules.colosseum.orders import AllocationChoice
 from gladiator.rules.colosseum.state import ColosseumState
-from gladiator.rules.colosseum.team_allocation import TeamAllocationChoice
 from gladiator.rules.colosseum.team_presentation import letter
 from gladiator.rules.colosseum.teams import ALL_SEATS, parse_teams, team_starting_positions
 from gladiator.sim.runner import play_match
@@ -142,7 +142,9 @@ def _check(state: ColosseumState, pending: dict[str, Any]) -> None:
     assert not set(state.gladiators) & set(state.fallen)
     for seat, d in pending.items():
         assert seat in state.gladiators
-        if isinstance(d, TeamAllocationChoice):  # G9: targets are opponents, never teammates
+        if (
+            isinstance(d, AllocationChoice) and d.named
+        ):  # G9: targets are opponents, never teammates
             assert all(state.side(t) != state.side(seat) for t in d.targets)
             assert set(d.targets) <= set(state.gladiators)
 

@@ -36,7 +36,7 @@ from gladiator.core.decisions import Option
 from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import Hex, distance
 from gladiator.core.match import Match
-from gladiator.rules.colosseum.combat_step import allocation_choice
+from gladiator.rules.colosseum.combat.allocation import allocation_choice
 from gladiator.rules.colosseum.orders import PlotChoice
 from gladiator.rules.colosseum.plot_decision import plot_decision
 from gladiator.rules.colosseum.plots import parse_plot

@@ -112,6 +112,15 @@ def test_s20_5_1_1_a_toss_at_nobody_still_waits() -> None:
     events = play(state, Dice(3), red="X +TN")
     assert "nobody there" in of_type(events, "net_attack")[0]["text"]
     assert state.gladiators["red"].toss_ready == 10  # turn 2 phase 2
+    # N12: "may not be used for the next two movement phases": no swing or lay either.
+    for turn, phase in ((1, 8), (2, 1)):
+        _at(state, turn, phase)
+        state.step = "plot"
+        assert not any(net in t for t in _plot(state) for net in ("+TN", "+SN", "+LN"))
+        with pytest.raises(IllegalOrder, match=r"cast at nobody.*turn 2 phase 2"):
+            _validate(state, "X +LN2")
+    _at(state, 2, 2)
+    assert "X +TN" in _plot(state) and "X +SN" in _plot(state) and "X +LN2" in _plot(state)
 
 
 def test_s20_6_2_swing_cooldown_example() -> None:
@@ -417,6 +426,11 @@ def test_s20_6_3_a_swing_at_nobody_still_waits() -> None:
     events = play(state, Dice(3), red="X +SN")
     assert "nobody there" in of_type(events, "net_attack")[0]["text"]
     assert state.gladiators["red"].swing_ready == 6  # turn 1 phase 6
+    _at(state, 1, 5)  # N12: "cannot be used next phase": no toss or lay either
+    state.step = "plot"
+    assert not any(net in t for t in _plot(state) for net in ("+TN", "+SN", "+LN"))
+    _at(state, 1, 6)
+    assert "X +TN" in _plot(state) and "X +LN2" in _plot(state)
 
 
 def test_s20_7_3_the_lay_is_read_on_the_0_column_with_t18() -> None:

@@ -17,7 +17,7 @@ from gladiator.bots import make_bot
 from gladiator.core.decisions import Distribute, IllegalOrder, Slot, SlotGroup
 from gladiator.core.match import Match
 from gladiator.rules.colosseum.cf_allocation import format_allocation, parse_allocation
-from gladiator.rules.colosseum.combat_step import allocation_choice
+from gladiator.rules.colosseum.combat.allocation import allocation_choice
 from gladiator.rules.colosseum.options import ColosseumOptions
 from gladiator.rules.colosseum.state import ColosseumState
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -21,15 +22,12 @@ from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import Hex, distance, neighbor
 from gladiator.core.match import Match
 from gladiator.core.record import MatchRecord
+from gladiator.rules.colosseum.combat.allocation import allocation_choice
+from gladiator.rules.colosseum.combat.engage import in_rear_hexes, pa_of
 from gladiator.rules.colosseum.combat_geometry import in_front
+from gladiator.rules.colosseum.orders import AllocationChoice
 from gladiator.rules.colosseum.phase import start_phase
 from gladiator.rules.colosseum.state import ColosseumState
-from gladiator.rules.colosseum.team_allocation import TeamAllocationChoice
-from gladiator.rules.colosseum.team_combat import (
-    _pa_facing,
-    in_rear_hexes,
-    team_allocation_choice,
-)
 from gladiator.sim.runner import play_match
 
 TEAMS = "red+green:blue"
@@ -144,7 +142,9 @@ def test_s27_2_when_both_cannot_be_in_front_the_total_pa_is_smallest() -> None:
     pause_all(state)
     blue = state.gladiators["blue"]
     attackers = [before["red"], before["green"]]
-    totals = {f: sum(_pa_facing(x, before["blue"], f) for x in attackers) for f in range(6)}
+    totals = {
+        f: sum(pa_of(x, replace(before["blue"], facing=f)) for x in attackers) for f in range(6)
+    }
     assert totals[blue.facing] == min(totals.values())
     # Probe: facing red (his facing 0) is not the smallest total, green would sit square in his
     # rear (T11's largest bonus).
@@ -220,7 +220,7 @@ def test_s27_3_1_each_attack_box_names_one_target() -> None:
     put(state, blue=(HERE, 0), red=(neighbor(HERE, 0), 3), green=(neighbor(HERE, 1), 4))
     pause_all(state)
     d = RULES.pending(state)["blue"]
-    assert isinstance(d, TeamAllocationChoice)
+    assert isinstance(d, AllocationChoice) and d.named
     described = d.to_dict()
     assert {"slot": "A-GREEN-HEAD", "target": "green", "area": "head"} in described["attack_slots"]
     assert d.validate("A-GREEN-HEAD:2 A-RED-CHEST:3") == "A-GREEN-HEAD:2 A-RED-CHEST:3"
@@ -236,16 +236,16 @@ def test_s27_5_note_ten_cf_and_three_pa_make_an_eleven_cf_attack() -> None:
     g = state.gladiators["red"]
     g.may_attack, g.available, g.pa = True, 13, 3  # 10 CF + 3 PA
     g.targets = (("blue", 3, 11),)  # outside the single gladiator's front, two on one
-    d = team_allocation_choice(g)
+    d = allocation_choice(g, state)
     assert d.validate("A-BLUE-HEAD:11 A-BLUE-CHEST:2") == "A-BLUE-HEAD:11 A-BLUE-CHEST:2"
     with pytest.raises(IllegalOrder):
         d.validate("A-BLUE-HEAD:12")
     g.targets = (("blue", 3, 8),)  # one on one: at most 8 on one attack (§9.3.2)
     with pytest.raises(IllegalOrder, match=r"0\.\.8"):
-        team_allocation_choice(g).validate("A-BLUE-HEAD:11")
+        allocation_choice(g, state).validate("A-BLUE-HEAD:11")
     g.available, g.targets = 20, (("blue", 3, 11),)
     with pytest.raises(IllegalOrder, match="only one attack may exceed 8"):
-        team_allocation_choice(g).validate("A-BLUE-HEAD:9 A-BLUE-CHEST:9")
+        allocation_choice(g, state).validate("A-BLUE-HEAD:9 A-BLUE-CHEST:9")
 
 
 def test_s27_5_only_an_attacker_outside_the_single_mans_front_gets_the_bonus() -> None:

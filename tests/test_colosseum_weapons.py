@@ -10,8 +10,9 @@ from typing import Any
 from colosseum_helpers import RiggedDice, ScriptedDice, of_type, place, play
 from colosseum_styles_helpers import HERE, arena, to_combat
 from gladiator.core.hexgrid import neighbor
+from gladiator.rules.colosseum.combat.allocation import allocation_choice
+from gladiator.rules.colosseum.combat.engage import engage
 from gladiator.rules.colosseum.combat.sequence import attack_schedule
-from gladiator.rules.colosseum.combat_step import allocation_choice, prepare_combat
 from gladiator.rules.colosseum.state import GroundItem
 from gladiator.rules.colosseum.weapon_combat import break_check, front_region
 from gladiator.rules.colosseum.weapons import BROKEN, BROKEN_TRIDENT, may_pick_up, weapon
@@ -119,7 +120,7 @@ def test_s9_1_2_the_defenders_own_long_front_decides_whether_he_turns() -> None:
         blue = state.gladiators["blue"]
         blue.posture = "prone"
         events: list[dict[str, Any]] = []
-        assert prepare_combat(state, events)
+        assert engage(state, events)
         assert state.gladiators["red"].may_attack and not blue.may_attack
         assert (blue.facing, bool(of_type(events, "forced_rotation"))) == (facing, turned)
 

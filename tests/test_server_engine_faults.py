@@ -290,8 +290,8 @@ def test_a_voided_decision_survives_a_restart_and_the_match_ends_in_a_record_tha
         )
         red_order = None
         if "red" in blue.view["submitted"]:
-            if red.outstanding is not None:
-                red.wait(lambda m: m["type"] == "ack")
+            if red.outstanding is not None:  # answered with an ack, or an error for a stale
+                red.wait(lambda m: m["type"] in ("ack", "error"))  # view: the acked one stands
             red_order = [m for m in red.messages if m["type"] == "ack"][-1]["order"]
         with Store(url) as store:
             stored = store.load(mid)
@@ -380,23 +380,21 @@ def test_a_bot_whose_order_faults_is_never_given_that_order_again_and_its_match_
     assert _other_errors(caplog) == []
 
 
-# -- the real engine's fault -------------------------------------------------------------------
-def test_a_beast_hunt_with_a_retiarius_is_played_to_its_end_despite_the_net_fault(
+# -- the engine fault this issue met, gone (issue 27, ruling B17) --------------------------------
+def test_a_beast_hunt_with_a_retiarius_is_played_to_its_end_without_a_fault(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
+    """The hunt whose net orders once crashed the engine (PlotError on `F +TN`): no net order
+    is offered against a beast now, and every offered order applies."""
     url = f"sqlite:///{tmp_path / 'arena.db'}"
     with serving(url, caplog) as server:
         made = new_match(server.url, "colosseum", options=HUNT, seed=SEED)
         mid = made["id"]
         clients = _seated(server.url, mid, made["tokens"])
-        _play(list(clients.values()))  # every offered order, the Retiarius's nets included
+        _play(list(clients.values()))  # every offered order
         _verified(server.url, mid, registry.get("colosseum"))
         with Store(url) as store:
             voided = store.voids.orders(mid)
-    faults = _fault_records(caplog)
-    assert faults, "no net order was drawn: the test proves nothing"
-    causes = {type(r.exc_info[1]).__name__ for r in faults if r.exc_info}
-    assert causes == {"PlotError"}
-    assert all(r.exc_info is not None and mid in r.getMessage() for r in faults)
-    assert len(voided) == len(faults)  # the hunter's order alone each time: beasts give none
+    assert _fault_records(caplog) == []
+    assert voided == []
     assert _other_errors(caplog) == []

@@ -26,12 +26,14 @@ class _SlowCloser:
 
     def __init__(self, url: str) -> None:
         uri = parse_uri(url)
+        self.frames: list[Frame] = []
         self.proto = ClientProtocol(uri)
         self.sock = socket.create_connection((uri.host, uri.port), timeout=10)
         self.proto.send_request(self.proto.connect())
         self.flush()
         while self.proto.state is State.CONNECTING:
             self.proto.receive_data(self.sock.recv(65536))
+        self.frames += [e for e in self.proto.events_received() if isinstance(e, Frame)]
 
     def flush(self) -> None:
         for data in self.proto.data_to_send():
@@ -43,14 +45,13 @@ class _SlowCloser:
         self.flush()
 
     def next_frame(self) -> Frame:
-        """The next frame from the server."""
-        while True:
-            for event in self.proto.events_received():
-                if isinstance(event, Frame):
-                    return event
+        """The next frame from the server (one read may bring several)."""
+        while not self.frames:
             data = self.sock.recv(65536)
             assert data, "the server closed the connection"
             self.proto.receive_data(data)
+            self.frames += [e for e in self.proto.events_received() if isinstance(e, Frame)]
+        return self.frames.pop(0)
 
     def ended_within(self, seconds: float) -> bool:
         """True if the server ends the TCP connection within `seconds`."""

@@ -25,9 +25,9 @@ from gladiator.bots.centurion_setup import fighting_spirit
 from gladiator.bots.team_aim import aimed_order
 from gladiator.core.decisions import ChooseOne, Decision, Distribute, IllegalOrder
 from gladiator.core.protocol import Ruleset
+from gladiator.rules.colosseum.orders import AllocationChoice
 from gladiator.rules.colosseum.plots import PlotError
 from gladiator.rules.colosseum.state import ColosseumState
-from gladiator.rules.colosseum.team_allocation import TeamAllocationChoice
 
 __all__ = ["CenturionBot"]
 
@@ -58,7 +58,9 @@ class CenturionBot(Bot):
             if isinstance(decision, ChooseOne):
                 return decision.validate(plot_order(state, seat, decision, fs, rng))
             g = state.gladiators[seat]
-            if isinstance(decision, TeamAllocationChoice):  # §27 (G6): the nearest opponent
+            if (
+                isinstance(decision, AllocationChoice) and decision.named
+            ):  # §27 (G6): the nearest opponent
                 order = aimed_order(
                     state, seat, decision, lambda foe, plain: allocation_order(g, plain, fs, rng)
                 )

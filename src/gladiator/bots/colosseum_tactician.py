@@ -73,7 +73,7 @@ from gladiator.rules.colosseum.evaluation import (
 )
 from gladiator.rules.colosseum.evaluation_kit import attack_kits, blocked
 from gladiator.rules.colosseum.nets import split_net
-from gladiator.rules.colosseum.orders import PlotChoice
+from gladiator.rules.colosseum.orders import AllocationChoice, PlotChoice
 from gladiator.rules.colosseum.plots import (
     Kick,
     PhasePlot,
@@ -86,7 +86,6 @@ from gladiator.rules.colosseum.plots import (
     uses_movement_phase,
 )
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
-from gladiator.rules.colosseum.team_allocation import TeamAllocationChoice
 from gladiator.rules.colosseum.vocabulary import AREAS
 from gladiator.rules.colosseum.weapon_combat import reaches
 
@@ -209,7 +208,9 @@ class TacticianBot(Bot):
             try:
                 if isinstance(decision, PlotChoice):
                     order = self._plot(state, seat, decision, rng)
-                elif isinstance(decision, TeamAllocationChoice):  # §27 (G6): the nearest
+                elif (
+                    isinstance(decision, AllocationChoice) and decision.named
+                ):  # §27 (G6): the nearest
                     order = aimed_order(
                         state,
                         seat,

@@ -9,12 +9,11 @@ from collections.abc import Callable
 from gladiator.core.hexgrid import distance
 from gladiator.rules.colosseum.orders import AllocationChoice
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
-from gladiator.rules.colosseum.team_allocation import TeamAllocationChoice
 
 __all__ = ["aimed_order", "nearest_target"]
 
 
-def nearest_target(state: ColosseumState, seat: str, decision: TeamAllocationChoice) -> Gladiator:
+def nearest_target(state: ColosseumState, seat: str, decision: AllocationChoice) -> Gladiator:
     """The opponent he aims at: the nearest he may attack (ties: table order), else the nearest."""
     me = state.gladiators[seat]
     pool = [state.gladiators[t] for t in decision.targets if t in state.gladiators]
@@ -26,19 +25,20 @@ def nearest_target(state: ColosseumState, seat: str, decision: TeamAllocationCho
 def aimed_order(
     state: ColosseumState,
     seat: str,
-    decision: TeamAllocationChoice,
+    decision: AllocationChoice,
     allocate: Callable[[Gladiator, AllocationChoice], str | None],
 ) -> str | None:
     """`allocate(foe, duel_decision)` run against the nearest target, as the team order."""
     foe = nearest_target(state, seat, decision)
     if foe.seat not in decision.targets:  # nobody to attack: the duel's decision, defence only
         defence = tuple(s for s in decision.slots if s.name.startswith("D-"))
+        names = {s.name for s in defence}
         plain = AllocationChoice(
             prompt=decision.prompt,
             secret=True,
             budget=decision.budget,
             slots=defence,
-            groups=decision.groups,
+            groups=tuple(g for g in decision.groups if set(g.slots) <= names),
         )
         order = allocate(foe, plain)
         return None if order is None else decision.validate(order)

@@ -13,6 +13,7 @@ from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
 __all__ = ["UserError", "err", "fail", "number", "parse_options", "print_json"]
 
@@ -74,3 +75,16 @@ def print_json(result: Any, out: Path | None) -> None:
         except OSError as exc:
             fail(f"cannot write {out}: {exc.strerror}")
     print(text)
+
+
+def progress(*, quiet: bool = False) -> Progress:
+    """A progress bar on stderr; none when the output is JSON for a program."""
+    return Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=quiet,
+        disable=quiet,
+    )

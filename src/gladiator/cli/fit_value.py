@@ -9,9 +9,8 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
-from gladiator.cli.common import UserError
+from gladiator.cli.common import UserError, progress
 from gladiator.cli.common import fail as _fail
 
 __all__ = ["fit_value_command"]
@@ -52,14 +51,7 @@ def fit_value_command(
         for path, flag in ((weights, "--weights"), (report, "--report")):
             if path is not None:
                 _writable(path, flag)
-        with Progress(
-            "[progress.description]{task.description}",
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=err,
-            transient=True,
-        ) as bar:
+        with progress() as bar:
             task = bar.add_task("matches", total=matches)
             w, provenance, result = fit_value(config, lambda n: bar.advance(task, n))
         if speed:

@@ -10,15 +10,15 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 from rich.prompt import Prompt
 from rich.table import Table
 
 from gladiator import registry
 from gladiator.bots import BOTS, best_bot, make_bot
 from gladiator.cli import sim_batch
+from gladiator.cli.bench import bench_command, bench_compare_command
 from gladiator.cli.campaign import campaign_app
-from gladiator.cli.common import UserError, parse_options, print_json
+from gladiator.cli.common import UserError, parse_options, print_json, progress
 from gladiator.cli.common import fail as _fail
 from gladiator.cli.exploitability import (
     ceiling_command,
@@ -28,6 +28,7 @@ from gladiator.cli.exploitability import (
 from gladiator.cli.fit_value import fit_value_command
 from gladiator.cli.hostile import hostile_command
 from gladiator.cli.ladder import ladder_command
+from gladiator.cli.random_legal import random_legal_command
 from gladiator.cli.repair import repair_command
 from gladiator.cli.report import report as report_command
 from gladiator.cli.serve import serve_command
@@ -42,19 +43,6 @@ app = typer.Typer(
 )
 console = Console()
 err = Console(stderr=True)
-
-
-def _progress(*, quiet: bool) -> Progress:
-    """A progress bar on stderr; none when the output is JSON for a program."""
-    return Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err,
-        transient=quiet,
-        disable=quiet,
-    )
 
 
 def _options(ruleset: str, gladiators: str | None, option: list[str] | None) -> dict[str, Any]:
@@ -220,7 +208,7 @@ def sim(
             seed,
             bot_names,
             place,
-            make_progress=lambda: _progress(quiet=as_json),
+            make_progress=lambda: progress(quiet=as_json),
             note=_note(as_json),
         )
     except (UserError, ValueError, OSError) as exc:
@@ -342,77 +330,8 @@ def verify(path: Annotated[Path, typer.Argument(help="A finished match record (J
     )
 
 
-@app.command()
-def bench(
-    ruleset: Annotated[str, typer.Argument()] = "quick",
-    matches: Annotated[int, typer.Option(min=1)] = 1000,
-    seed: int = 1,
-    gc: Annotated[
-        str, typer.Option(help="tuned (as `sim` runs) or default: the collector for timed runs.")
-    ] = "tuned",
-    bots: Annotated[
-        str | None, typer.Option(help="Bots to bench, comma-separated (default: all of them).")
-    ] = None,
-    out: Annotated[Path | None, typer.Option(help="Also write the JSON here.")] = None,
-) -> None:
-    """Matches and decisions per second on one core, on the unchecked (sim) path and the checked
-    (Match) path, engine microseconds per die thrown, and the dice floor, as JSON."""
-    from gladiator.sim.bench import run_bench
-
-    try:
-        registry.get(ruleset)
-        if gc not in ("tuned", "default"):
-            raise UserError(f"--gc must be tuned or default, not {gc!r}")
-        bot_names = None
-        if bots is not None:
-            bot_names = tuple(b.strip().lower() for b in bots.split(",") if b.strip())
-            for b in bot_names:
-                if b not in BOTS:
-                    raise UserError(f"unknown bot {b!r}; known: {', '.join(sorted(BOTS))}")
-        result = run_bench(ruleset, matches, seed, bot_names, tune_gc=gc == "tuned")
-    except (UserError, ValueError) as exc:
-        _fail(str(exc))
-        return
-    print_json(result, out)
-
-
-@app.command("bench-compare")
-def bench_compare(
-    baseline: Annotated[
-        Path, typer.Option(help="The old build: a checkout with its own .venv (or uv).")
-    ],
-    ruleset: Annotated[str, typer.Argument()] = "quick",
-    new: Annotated[
-        Path | None, typer.Option(help="The new build (default: this checkout).")
-    ] = None,
-    matches: Annotated[int, typer.Option(min=1)] = 200,
-    reps: Annotated[int, typer.Option(min=1, help="Repetitions of each build, interleaved.")] = 5,
-    seed: Annotated[int, typer.Option(min=0)] = 1,
-    gc: Annotated[str, typer.Option(help="default or tuned, alike for both builds.")] = "default",
-    out: Annotated[Path | None, typer.Option(help="Also write the JSON here.")] = None,
-) -> None:
-    """Old and new build side by side: the same workload in each build's own Python, in
-    alternating subprocesses; medians and the ratios new/old, as JSON."""
-    from gladiator.sim.compare import run_compare
-
-    try:
-        registry.get(ruleset)
-        if gc not in ("tuned", "default"):
-            raise UserError(f"--gc must be tuned or default, not {gc!r}")
-        result = run_compare(
-            baseline,
-            new,
-            ruleset=ruleset,
-            matches=matches,
-            seed=seed,
-            reps=reps,
-            gc=gc,
-            on_rep=lambda rep, name: err.print(f"rep {rep + 1}/{reps}: {name} build", style="dim"),
-        )
-    except (UserError, ValueError) as exc:
-        _fail(str(exc))
-        return
-    print_json(result, out)
+app.command("bench")(bench_command)  # cli/bench.py: one build, or each Colosseum shape
+app.command("bench-compare")(bench_compare_command)  # cli/bench.py: an old build and this
 
 
 @app.command("bench-scale")
@@ -542,9 +461,9 @@ def balance(
     from gladiator.sim.skirmish_balance import study
 
     attacks = ("SL", "CU", "LU", "SS", "KI")
-    with _progress(quiet=as_json) as progress:
-        task = progress.add_task("skirmish matches", total=2 * matches * len(attacks))
-        result = study(matches, seed, jobs, attacks, lambda k: progress.advance(task, k))
+    with progress(quiet=as_json) as bar:
+        task = bar.add_task("skirmish matches", total=2 * matches * len(attacks))
+        result = study(matches, seed, jobs, attacks, lambda k: bar.advance(task, k))
     if as_json:
         print(json.dumps(result, indent=1))
         return
@@ -592,6 +511,7 @@ app.command("ladder")(ladder_command)
 app.command("serve")(serve_command)  # cli/serve.py: the web arena
 app.command("repair")(repair_command)  # cli/repair.py: resume a broken stored match
 app.command("hostile")(hostile_command)  # cli/hostile.py: the hostile run (issue 28)
+app.command("random-legal")(random_legal_command)  # cli/random_legal.py: issue 27
 
 rules_app = typer.Typer(
     add_completion=False, invoke_without_command=True, help="The rulesets and their coverage."

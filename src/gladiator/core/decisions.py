@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -182,13 +182,19 @@ class Slot:
 class SlotGroup:
     """A cap that several slots share (say, all defences), with the rule that sets it:
     `maximum` points together and, with `max_used`, at most that many of them used (one attack
-    per body area; one special attack a phase)."""
+    per body area; one special attack a phase). With `above`, a slot counts as used only with
+    more than that many points (at most one attack over 8 CF)."""
 
     slots: tuple[str, ...]
     maximum: int
     why: str = ""
     label: str = ""  # what a form calls the group ("defence")
     max_used: int | None = None
+    above: int = 0
+
+    def in_use(self, amounts: Mapping[str, int]) -> int:
+        """How many of its slots count as used."""
+        return sum(1 for n in self.slots if amounts[n] > self.above)
 
 
 _SLOT_ITEM = re.compile(r"^([A-Z][A-Z0-9_-]*)\s*[:=]\s*(-?\d+)$")
@@ -257,10 +263,10 @@ class Distribute(Decision):
                 raise IllegalOrder(
                     order, f"{', '.join(g.slots)} may take {g.maximum} together, not {taken}{why}"
                 )
-            used_here = sum(1 for n in g.slots if amounts[n])
-            if g.max_used is not None and used_here > g.max_used:
+            if g.max_used is not None and g.in_use(amounts) > g.max_used:
+                over = f" with more than {g.above}" if g.above else ""
                 raise IllegalOrder(
-                    order, f"at most {g.max_used} of {', '.join(g.slots)} may be used{why}"
+                    order, f"at most {g.max_used} of {', '.join(g.slots)} may be used{over}{why}"
                 )
         return self.format(amounts)
 
@@ -334,8 +340,9 @@ class Distribute(Decision):
                 continue
             if room_left < s.step:
                 return False
-            opens = g.max_used is not None and not amounts[s.name]
-            if opens and sum(1 for n in g.slots if amounts[n]) >= (g.max_used or 0):
+            now = amounts[s.name]
+            opens = g.max_used is not None and now <= g.above < now + s.step
+            if opens and g.in_use(amounts) >= (g.max_used or 0):
                 return False
         return True
 
@@ -365,6 +372,8 @@ def _group_dict(g: SlotGroup) -> dict[str, Any]:
     d: dict[str, Any] = {"slots": list(g.slots), "max": g.maximum, "why": g.why, "label": g.label}
     if g.max_used is not None:
         d["max_used"] = g.max_used
+    if g.above:
+        d["above"] = g.above
     return d
 
 

@@ -31,7 +31,16 @@ from websockets.exceptions import ConnectionClosed, InvalidURI
 
 from gladiator import registry
 from gladiator.bots.spec import parse_spec
-from gladiator.core.decisions import Arrange, ChooseOne, Decision, Distribute, Option, PickHex, Slot
+from gladiator.core.decisions import (
+    Arrange,
+    ChooseOne,
+    Decision,
+    Distribute,
+    Option,
+    PickHex,
+    Slot,
+    SlotGroup,
+)
 from gladiator.core.hexgrid import Hex
 from gladiator.server.app import create_app
 from gladiator.server.bot_pool import BotPolicy
@@ -57,7 +66,19 @@ def decision_from_dict(d: Mapping[str, Any]) -> Decision:
             budget=int(d["budget"]),
             exact=bool(d["exact"]),
             max_used=d.get("max_used"),
-            slots=tuple(Slot(s["name"], int(s["max"]), int(s["min"])) for s in d["slots"]),
+            slots=tuple(
+                Slot(s["name"], int(s["max"]), int(s["min"]), step=int(s.get("step", 1)))
+                for s in d["slots"]
+            ),
+            groups=tuple(
+                SlotGroup(
+                    tuple(g["slots"]),
+                    int(g["max"]),
+                    max_used=g.get("max_used"),
+                    above=int(g.get("above", 0)),
+                )
+                for g in d.get("groups", ())
+            ),
         )
     if kind == "hex":
         return PickHex(prompt=prompt, hexes=tuple(Hex(q, r) for q, r in d["hexes"]))

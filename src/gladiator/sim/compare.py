@@ -6,6 +6,10 @@ repetition to the next, so that the machine's load changes weigh on both builds 
 result holds every repetition, the medians per build and mode, and the ratios new/old of the
 medians (above 1 is faster for rates, below 1 is faster for microseconds per die), with the
 machine's details and its load averages around each run.
+
+The workload script is this checkout's file, run by the other build's Python: an old build
+needs none of this build's options. Match options (a bench shape's, `sim.shapes`) go to it as
+raw JSON, which each build reads with its own `normalise_options`.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ import json
 import shutil
 import statistics
 import subprocess
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -98,6 +102,7 @@ def run_compare(
     new: Path | None = None,
     *,
     ruleset: str = "quick",
+    options: Mapping[str, Any] | None = None,
     matches: int = 200,
     seed: int = 1,
     reps: int = 5,
@@ -117,6 +122,8 @@ def run_compare(
         f"--modes={','.join(modes)}",
         f"--gc={gc}",
     ]
+    if options:  # raw options, read by each build's own normalise_options (a bench shape)
+        args.append(f"--options={json.dumps(dict(options), sort_keys=True)}")
     runs: dict[str, list[dict[str, Any]]] = {"old": [], "new": []}
     for rep in range(reps):
         for name in ("old", "new") if rep % 2 == 0 else ("new", "old"):
@@ -138,6 +145,8 @@ def run_compare(
         "workload": {
             "script": "src/gladiator/sim/workload.py",
             "ruleset": ruleset,
+            # Only where given, so that a comparison without options reads as it always has.
+            **({"options": dict(options)} if options else {}),
             "matches": matches,
             "seed": seed,
             "repetitions": reps,

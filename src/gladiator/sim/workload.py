@@ -8,6 +8,10 @@ JSON object: per mode, the time, decisions, dice thrown (faces in the log, since
 count no dice) and a digest of every outcome and face, so a comparison can also tell whether
 two builds play the same matches.
 
+`--options` is a JSON object of raw match options (a bench shape's, `sim.shapes`), normalised
+by the build's own ruleset, so that both builds play the same matches with no option of their
+command lines in common.
+
 Modes: `loud` applies as every build can; `quiet` passes `quiet=True` where the build's
 `apply` takes it (say so in `quiet_supported`), else applies loudly.
 """
@@ -42,6 +46,16 @@ def _play(ruleset: Any, options: Any, seed: int, quiet: bool, dice_cls: Any) -> 
     return steps, (outcome, dice.log)
 
 
+def _raw_options(ap: argparse.ArgumentParser, text: str) -> dict[str, Any]:
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        ap.error(f"--options is not JSON: {exc}")
+    if not isinstance(raw, dict):
+        ap.error("--options must be a JSON object")
+    return raw
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--ruleset", default="quick")
@@ -50,7 +64,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--modes", default="loud,quiet")
     ap.add_argument("--gc", choices=("default", "tuned"), default="default")
     ap.add_argument("--blocks", type=int, default=5)
+    ap.add_argument("--options", default="{}", help="raw match options, a JSON object")
     args = ap.parse_args(argv)
+    raw_options = _raw_options(ap, args.options)
     modes = [m for m in args.modes.split(",") if m]
     for m in modes:
         if m not in MODES:
@@ -61,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     from gladiator.core.dice import Dice
 
     ruleset = registry.get(args.ruleset)
-    options = ruleset.normalise_options({})
+    options = ruleset.normalise_options(raw_options)
     quiet_supported = "quiet" in inspect.signature(ruleset.apply).parameters
     seeds = [args.seed * 1_000_003 + i for i in range(args.matches)]
     for m in modes:  # warm up every path once: lazy imports, caches

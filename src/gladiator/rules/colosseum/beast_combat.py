@@ -49,10 +49,11 @@ from gladiator.rules.colosseum.cf_allocation import (
     Allocation,
     parse_allocation,
 )
+from gladiator.rules.colosseum.combat.allocation import allocation_choice
+from gladiator.rules.colosseum.combat.engage import cfs_available
 from gladiator.rules.colosseum.combat.rounds import PhaseCombat
 from gladiator.rules.colosseum.combat.sequence import duel_plans
 from gladiator.rules.colosseum.combat_geometry import in_front, positional_advantage
-from gladiator.rules.colosseum.combat_step import allocation_choice, cfs_available
 from gladiator.rules.colosseum.crt import CrtOutcome
 from gladiator.rules.colosseum.events import event
 from gladiator.rules.colosseum.hits import Lose, apply_body_hit, strike

@@ -40,19 +40,19 @@ from gladiator.rules.colosseum.beast_combat import (
 from gladiator.rules.colosseum.beasts import counter_hexes, gladiator_of, t24_entry
 from gladiator.rules.colosseum.board import board_of
 from gladiator.rules.colosseum.cf_allocation import MAX_ATTACK_CF_PER_AREA
+from gladiator.rules.colosseum.combat.allocation import allocation_choice
+from gladiator.rules.colosseum.combat.engage import best_facing, cfs_available, in_rear_hexes
 from gladiator.rules.colosseum.combat.rounds import PhaseCombat
 from gladiator.rules.colosseum.combat.sequence import Attack, Plan
 from gladiator.rules.colosseum.combat_geometry import in_front, positional_advantage
-from gladiator.rules.colosseum.combat_step import cfs_available
 from gladiator.rules.colosseum.crt import CrtOutcome
 from gladiator.rules.colosseum.events import event
 from gladiator.rules.colosseum.hits import strike
 from gladiator.rules.colosseum.items import lose_item
+from gladiator.rules.colosseum.orders import AllocationChoice
 from gladiator.rules.colosseum.plots import ItemKind
 from gladiator.rules.colosseum.postures import check_unconscious
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
-from gladiator.rules.colosseum.team_allocation import TeamAllocationChoice, attack_slot
-from gladiator.rules.colosseum.team_combat import best_facing, in_rear_hexes, team_allocation_choice
 from gladiator.rules.colosseum.vocabulary import AREAS, Area
 from gladiator.rules.colosseum.weapon_combat import Stroke, strokes
 from gladiator.rules.colosseum.wounds import ItemDrop
@@ -159,9 +159,13 @@ def prepare_pack_combat(state: ColosseumState, events: list[Event]) -> bool:
 
 def pack_allocation_choice(state: ColosseumState, g: Gladiator) -> Decision:
     """B16: the team allocation (G9) with only T24's areas open on each beast."""
-    d = team_allocation_choice(g)
-    assert isinstance(d, TeamAllocationChoice)
-    allowed = {attack_slot(t, a) for t, _, _ in g.targets for a in _areas(state.gladiators[t], g)}
+    d = allocation_choice(g, state)
+    assert isinstance(d, AllocationChoice)
+    allowed = {
+        f"A-{t.upper()}-{a.upper()}"
+        for t, _, _ in g.targets
+        for a in _areas(state.gladiators[t], g)
+    }
     slots = tuple(
         replace(s, maximum=0) if s.name.startswith("A-") and s.name not in allowed else s
         for s in d.slots
@@ -183,10 +187,11 @@ def resolve_pack_combat(
     gl = [g, *_beasts(state)]
     index = {x.seat: i for i, x in enumerate(gl)}
     choice = pack_allocation_choice(state, g)
-    assert isinstance(choice, TeamAllocationChoice)
-    al = choice.read(orders[g.seat])
+    assert isinstance(choice, AllocationChoice)
+    written = choice.read(orders[g.seat])
+    al = written.allocation
     g.last_allocation = orders[g.seat]
-    g.attack_used += al.attack_total
+    g.attack_used += sum(al.attack)
     g.defence_used += sum(al.defence)
     events.append(
         event(
@@ -198,15 +203,16 @@ def resolve_pack_combat(
         )
     )
     plan: dict[tuple[int, Area], Stroke] = {}
-    for t in dict.fromkeys(t for t, _, _ in al.attacks):
-        areas = [a for tt, a, _ in al.attacks if tt == t]
+    aimed = [(written.target_of[a], a, cf) for a, cf in al.attacks]
+    for t in dict.fromkeys(t for t, _, _ in aimed):
+        areas = [a for tt, a, _ in aimed if tt == t]
         b = state.gladiators[t]
         for a, s in zip(areas, strokes(g, _target(b, g), len(areas), state.options), strict=True):
             plan[(index[t], a)] = s
     halve = int(g.posture == "kneeling") + int(g.recovered_weapon)  # §14.3, §13.4.2
     mine: list[tuple[int, Area, int]] = []
     halved: list[str] = []
-    for t, area, cf in al.attacks:
+    for t, area, cf in aimed:
         stroke = plan.get((index[t], area))
         n = halve + (len(stroke.halvings) if stroke is not None else 0)
         for _ in range(n):

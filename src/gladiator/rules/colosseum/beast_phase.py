@@ -16,6 +16,7 @@ from gladiator.rules.colosseum.beast_pack import beasts_hexes
 from gladiator.rules.colosseum.beast_pack_end import pack_over
 from gladiator.rules.colosseum.beasts import beast_match_over, beast_of, counter_hexes, gladiator_of
 from gladiator.rules.colosseum.movement_step import AfterMovement, resolve_plots
+from gladiator.rules.colosseum.nets import split_net
 from gladiator.rules.colosseum.plots import parse_plot, path
 from gladiator.rules.colosseum.state import ColosseumState
 from gladiator.rules.colosseum.teams import is_pack
@@ -27,7 +28,8 @@ STANDS = "-"  # the beast's plot while the gladiators move: it stands (§28.4)
 
 def _steps(text: str, g_hex: object, facing: int) -> tuple[int, int]:
     """T12's hexes moved forward and backward by his plot (B5)."""
-    poses = path(parse_plot(text).bare(), g_hex, facing)  # type: ignore[arg-type]
+    plot_text, _ = split_net(text)  # a net order is no step (B17 offers none; records may)
+    poses = path(parse_plot(plot_text).bare(), g_hex, facing)  # type: ignore[arg-type]
     forward = backward = 0
     for a, b in pairwise(poses):
         if a.hex != b.hex:

@@ -118,6 +118,8 @@ class Allocation:
     defence_cap: int | None = field(default=None, compare=False)
     special_attack: tuple[Area, str] | None = None
     special_defence: tuple[Area, str] | None = None
+    # §27.5 (G10): a single gladiator's rear attacker may put his PA on one attack over the cap.
+    attack_cap: int = field(default=MAX_ATTACK_CF_PER_AREA, compare=False)
 
     def __post_init__(self) -> None:
         attack = _five("attack", self.attack)
@@ -127,10 +129,9 @@ class Allocation:
         if not isinstance(self.available, int) or isinstance(self.available, bool):
             raise AllocationError(f"CFs available must be a whole number, not {self.available!r}")
         for area, v in zip(AREAS, attack, strict=True):
-            if v > MAX_ATTACK_CF_PER_AREA:
+            if v > self.attack_cap:
                 raise AllocationError(
-                    f"{v} attack CF on the {area}: at most {MAX_ATTACK_CF_PER_AREA} on one area "
-                    "(§9.3.2)"
+                    f"{v} attack CF on the {area}: at most {self.attack_cap} on one area (§9.3.2)"
                 )
         if self.defence_cap is not None:
             for area, v in zip(AREAS, defence, strict=True):
@@ -234,7 +235,13 @@ _SHORT = re.compile(r"^([AD])(\d+)[:=]([A-Z]+|\d)$")  # A3:head, D2:4
 _SLOT = re.compile(r"^([AD])-([A-Z]+|\d)[:=](-?\d+)$")  # A-HEAD:3 (the Distribute slots)
 
 
-def parse_allocation(text: str, available: int, *, defence_cap: int | None = None) -> Allocation:
+def parse_allocation(
+    text: str,
+    available: int,
+    *,
+    defence_cap: int | None = None,
+    attack_cap: int = MAX_ATTACK_CF_PER_AREA,
+) -> Allocation:
     """Read `A3:head A2:chest D2:arms` (design principle 8) into a checked Allocation.
 
     Also reads the Distribute form `A-HEAD:3 D-ARMS:2`; areas by name or number 1-5; `-` or an
@@ -291,6 +298,7 @@ def parse_allocation(text: str, available: int, *, defence_cap: int | None = Non
             defence_cap=defence_cap,
             special_attack=specials.get("A"),
             special_defence=specials.get("D"),
+            attack_cap=attack_cap,
         )
     except AllocationError as exc:
         raise AllocationError(f"allocation {shown!r}: {exc}") from None

@@ -12,9 +12,10 @@ phase 8 comes endurance (§17.2) and, from turn 3, the stans missus roll (§5.4.
 gladiator at an opponent's mercy goes to the Moment of Truth (§8.3, §18.2), decided by §18.3.
 
 Each step is a module of its own: `plot_decision` (§5.2.1), `movement_step` (§5.2.2-§5.2.5),
-`combat_step` (§5.2.6, §9), `hits` (§9.6-§13), `postures` (§11.4, §14, §16), `phase` (§5.1-§5.4)
-and `appeal` (§18); this module strings them together behind the `Ruleset` protocol. Their rulings
-are the E series of docs/rulings.md, each written in the module that applies it.
+`combat/` (§5.2.6, §9: engagement, the allocation decision, the attack rounds, for any number of
+gladiators), `hits` (§9.6-§13), `postures` (§11.4, §14, §16), `phase` (§5.1-§5.4) and `appeal`
+(§18); this module strings them together behind the `Ruleset` protocol. Their rulings are the E
+series of docs/rulings.md, each written in the module that applies it.
 """
 
 from __future__ import annotations
@@ -46,11 +47,9 @@ from gladiator.rules.colosseum.beast_setup import beast_gladiators
 from gladiator.rules.colosseum.board import board, starting_positions
 from gladiator.rules.colosseum.campaign_prestige import intimidation
 from gladiator.rules.colosseum.campaign_report import campaign_report
-from gladiator.rules.colosseum.combat_step import (
-    allocation_choice,
-    prepare_combat,
-    resolve_allocations,
-)
+from gladiator.rules.colosseum.combat.allocation import allocation_choice
+from gladiator.rules.colosseum.combat.engage import engage
+from gladiator.rules.colosseum.combat.resolve import resolve_combat
 from gladiator.rules.colosseum.events import event, plain
 from gladiator.rules.colosseum.logsheet_roll import roll_log_sheet
 from gladiator.rules.colosseum.material_heuristic import material_heuristic
@@ -68,12 +67,7 @@ from gladiator.rules.colosseum.solitaire import (
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.styles import style
 from gladiator.rules.colosseum.tables import FILES
-from gladiator.rules.colosseum.team_engine import (
-    team_allocations,
-    team_pending_allocation,
-    team_prepare,
-    team_setup,
-)
+from gladiator.rules.colosseum.team_engine import team_setup
 from gladiator.rules.colosseum.teams import is_over, is_pack, is_team_match, seats_of
 from gladiator.rules.colosseum.value import value
 from gladiator.rules.colosseum.vocabulary import GladiatorClass
@@ -216,8 +210,6 @@ class ColosseumRules(Ruleset[ColosseumState]):
                 for s, g in state.gladiators.items()
                 if g.beast is None
             }
-        if is_team_match(state.options):  # §27.3.1: each attack box names its target
-            return team_pending_allocation(state)
         return {seat: allocation_choice(g, state) for seat, g in state.gladiators.items()}
 
     def apply(
@@ -237,10 +229,7 @@ class ColosseumRules(Ruleset[ColosseumState]):
                 end_phase(state, dice, events)
         elif state.step == "plot":
             after = resolve_plots(state, with_first_plots(state, orders), dice, events)
-            team = is_team_match(state.options)
-            if after == "combat" and (
-                team_prepare(state, events) if team else prepare_combat(state, events)
-            ):
+            if after == "combat" and engage(state, events):
                 state.step = "allocate"
             elif after != "over" or not is_over(state):  # §27: one man's appeal (G7)
                 end_phase(state, dice, events)
@@ -251,10 +240,7 @@ class ColosseumRules(Ruleset[ColosseumState]):
                 resolve_beast_combat(state, orders, dice, events)
             end_phase(state, dice, events)
         elif state.step == "allocate":
-            if is_team_match(state.options):
-                team_allocations(state, orders, dice, events)
-            else:
-                resolve_allocations(state, orders, dice, events)
+            resolve_combat(state, orders, dice, events)
             if self.outcome(state) is None:  # a drag to the Moment of Truth (§20.5.5.1) ends it
                 end_phase(state, dice, events)
         return [] if quiet else plain(events)

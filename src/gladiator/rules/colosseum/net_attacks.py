@@ -223,17 +223,21 @@ def _attack(
             g.swing_ready = ready
     g.net_cf = spec.cf  # §20.3.2: out of his CFs available this phase
     others = [o for o in state.gladiators.values() if o.seat != g.seat and o.alive]
+    foes = [o for o in state.opponents(g.seat) if o.alive]  # G19: never cast at a friend
     targets: list[Gladiator]
-    if order.code == "TN":
-        targets = [o for o in others if in_front(g.pose, o.pose, region="three_hex")][:1]
+    if order.code == "TN":  # G19: at the nearest opponent in his three-hex front
+        near = [o for o in foes if in_front(g.pose, o.pose, region="three_hex")]
+        targets = sorted(near, key=lambda o: distance(g.hex, o.hex))[:1]
     elif order.code == "SN":
         first = swing_target(g, others)
-        if first is not None and first.posture in spec.no_effect_on:
+        friend = first is not None and first not in foes  # N7: a friend is not caught
+        if first is not None and (friend or first.posture in spec.no_effect_on):
+            why = "his friend" if friend else first.posture
             events.append(
                 event(
                     "net_attack",
                     spec.section,
-                    f"{g.seat}'s net swing meets {first.seat}, {first.posture}: no effect",
+                    f"{g.seat}'s net swing meets {first.seat}, {why}: no effect",
                     seat=g.seat,
                     net=order.text,
                 )
@@ -242,8 +246,10 @@ def _attack(
         targets = [first] if first is not None else []
     else:
         h = lay_hex(g, order.where)
-        targets = [o for o in others if any(x == h for x, _ in tracks.get(o.seat, ())[1:])]
+        targets = [o for o in foes if any(x == h for x, _ in tracks.get(o.seat, ())[1:])]
     if not targets:
+        if spec.blocked_phases:  # §20.5.1.1, §20.6.3 (N12): cast at nobody, it rests
+            g.net_ready = now + spec.blocked_phases + 1
         events.append(
             event(
                 "net_attack",

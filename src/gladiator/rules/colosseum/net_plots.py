@@ -11,6 +11,11 @@ N3  §20.3.1, §20.8.2, §20.5.6: a net attack, and letting go of a net that ens
     (net_combat.py) or let go.
 N4  §20.5.4, §20.5.4.1: an ensnared man's plots are those that do not rotate him (plots.py R16);
     a Prone ensnared man may write only what leaves him in his hex (KN, or nothing).
+B17 §20, §28: no net order in a beast hunt (the Retiarius fights with his trident, the net in
+    his hand, §20.9.2's half CF still applying).
+G19 §20, §27: in a team match the net is cast at opponents only: a toss at the nearest one in
+    his three-hex front, a lay catching opponents; a swing stops at the first figure, whose
+    friend it does not catch (N7); Repel Net is for an opponent's net.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 __all__ = ["net_choices", "net_refusals"]
 
 _LAY_SIDE = {1: "left-front", 2: "front", 3: "right-front"}
+_NOT_AT_BEASTS = "no net orders in a beast hunt: the net is for men (B17, §20, §28)"
 _OWN = Hex(0, 0)
 _ATTACK_ORDERS = {"TN": NetOrder("TN"), "SN": NetOrder("SN"), "LN": NetOrder("LN", 1)}
 
@@ -48,6 +54,8 @@ def net_refusals(state: ColosseumState, g: Gladiator) -> dict[str, str]:
     now = phase_number(state)
     attacks = ("TN", "SN", "LN")
     victim = victim_of(state, g)
+    if state.options.get("beasts"):  # B17
+        return {c: _NOT_AT_BEASTS for c in (*attacks, "LG", "DN", "RN")}
     if not g.net:
         for c in (*attacks, "LG", "DN"):
             out[c] = "you hold no net (§20.1)"
@@ -71,9 +79,12 @@ def net_refusals(state: ColosseumState, g: Gladiator) -> dict[str, str]:
             ready = g.toss_ready if c == "TN" else g.swing_ready if c == "SN" else 0
             if ready > now:
                 out[c] = f"the net may not be used so again before {_when(ready)} ({spec.section})"
-    fearing = [
-        o for o in state.gladiators.values() if o.seat != g.seat and o.alive and o.net
-    ] and free_to_move(g)
+            elif g.net_ready > now:  # N12
+                out[c] = (
+                    f"the net, cast at nobody, may not be used before {_when(g.net_ready)} "
+                    "(§20.5.1.1, §20.6.3)"
+                )
+    fearing = [o for o in state.opponents(g.seat) if o.alive and o.net] and free_to_move(g)
     if not fearing:
         out["RN"] = "Repel Net needs a man free to move facing an opponent's net (§20.4.1)"
     return out
@@ -102,7 +113,8 @@ def net_choices(
     state: ColosseumState, g: Gladiator, options: tuple[Option, ...], refused: dict[str, str]
 ) -> tuple[Option, ...]:
     """The plot options with the net orders he may write now (N3), and RN (§20.4)."""
-    target = state.opponent(g.seat).seat
+    foes = state.opponents(g.seat)
+    target = foes[0].seat if len(foes) == 1 else "the nearest opponent in front"  # G19
     extras: list[tuple[str, str]] = []
     if "TN" not in refused:
         extras.append(("TN", f"and toss the net at {target} (§20.5, 6 CF)"))

@@ -9,19 +9,17 @@ A phase plot is chosen from the legal plots, but typed in any spelling `parse_pl
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from gladiator.core.decisions import ChooseOne, Distribute, IllegalOrder, Option
+from gladiator.core.decisions import ChooseOne, Distribute, IllegalOrder, Option, Slot
 from gladiator.core.hexgrid import Hex
-from gladiator.rules.colosseum.cf_allocation import (
-    AllocationError,
-    format_allocation,
-    parse_allocation,
-)
-from gladiator.rules.colosseum.net_combat import DRAG, ESCAPE, split_net_allocation
+from gladiator.rules.colosseum.cf_allocation import MAX_ATTACK_CF_PER_AREA, AllocationError
+from gladiator.rules.colosseum.combat.written import Written, canonical, read_written
+from gladiator.rules.colosseum.net_combat import DRAG, ESCAPE
 from gladiator.rules.colosseum.nets import join_net, split_net
 from gladiator.rules.colosseum.plots import PlotError, format_plot, parse_plot
+from gladiator.rules.colosseum.vocabulary import AREAS, Area
 
 __all__ = ["AllocationChoice", "PlotChoice"]
 
@@ -81,29 +79,46 @@ class PlotChoice(ChooseOne):
 
 @dataclass(frozen=True, slots=True)
 class AllocationChoice(Distribute):
-    """§9.3: CF over attack and defence slots, the attacks in the order written.
+    """§9.3: CF over attack and defence slots, the attacks in the order written (Q25), with §22's
+    special boxes, the net's ESCAPE and DRAG (§20.5.5) and Find Weakness (§36.3) where offered.
 
-    `refused` names the special attack and defence slots (§22) not offered this phase, each with
-    the reason, so that an order naming one is refused with it."""
+    Where the match has more than two figures (`named`), every attack box names its target
+    among `targets` (§27.3.1, G9: `A-BLUE-HEAD:4`), `caps` each one's largest attack (§27.5,
+    G10). `refused` names the slots not offered this phase, each with the reason, so that an
+    order naming one is refused with it."""
 
     refused: tuple[tuple[str, str], ...] = ()
+    named: bool = False
+    targets: tuple[str, ...] = ()
+    caps: tuple[int, ...] = ()
+
+    def read(self, order: str) -> Written:
+        """The allocation an order writes, checked against this phase's limits (IllegalOrder
+        with a one-line reason)."""
+        written = self._written(order)
+        text = canonical(written)
+        self._offered(order, text)
+        Distribute.validate(self, text)  # the slot and group limits of this phase
+        return written
 
     def validate(self, order: str) -> str:
-        written, net = order, ""
-        if any(s.name in (ESCAPE, DRAG) for s in self.slots):  # §20.5.5 (net_combat.py)
-            written, amounts = split_net_allocation(order)
-            net = " ".join(f"{k}:{v}" for k, v in sorted(amounts.items(), reverse=True) if v)
+        return canonical(self.read(order))  # in the order written (Q25)
+
+    def _written(self, order: str) -> Written:
+        names = self.names()
         try:
-            allocation = parse_allocation(written, self.budget)
+            return read_written(
+                order,
+                self.budget,
+                targets=self.targets,
+                named=self.named,
+                nets=ESCAPE in names or DRAG in names,
+                weakness=any(n.endswith("-FW") for n in names),
+                # Named, each slot's own cap is checked by Distribute.validate (G10).
+                attack_cap=max(MAX_ATTACK_CF_PER_AREA, self.budget if self.named else 0),
+            )
         except AllocationError as exc:
-            raise IllegalOrder(order, str(exc), self.names()) from None
-        text = format_allocation(allocation, "slots")
-        if allocation.special_attack is not None or allocation.special_defence is not None:
-            self._offered(order, text)
-        if net:
-            text = net if text == "-" else f"{text} {net}"
-        Distribute.validate(self, text)  # the slot limits of this phase (§9.1, §9.3.2)
-        return text
+            raise IllegalOrder(order, str(exc), names) from None
 
     def _offered(self, order: str, text: str) -> None:
         """§22: a special he may not use now is refused with its reason (S9)."""
@@ -115,9 +130,61 @@ class AllocationChoice(Distribute):
                 continue
             if slot in why:
                 raise IllegalOrder(order, why[slot])
-            if slot.count("-") >= 2:
+            if slot.count("-") >= 2 + self.named:
                 raise IllegalOrder(
                     order,
                     "special attacks and defences (§22) are Advanced Game rules "
                     "(advanced = true, specials = true)",
                 )
+
+    def aimed(self, target: str) -> AllocationChoice:
+        """The one-target allocation with every attack at `target` (plain attacks, at most 8
+        CF each), for a bot that fights one opponent at a time (G6); `retarget` turns its
+        order back."""
+        prefix = f"A-{target.upper()}-"
+        slots = tuple(
+            Slot(f"A-{a.upper()}", min(self._max(f"{prefix}{a.upper()}"), MAX_ATTACK_CF_PER_AREA))
+            for a in AREAS
+        ) + tuple(s for s in self.slots if s.name.startswith("D-") and s.name.count("-") == 1)
+        groups = tuple(
+            g for g in self.groups if all(n.startswith("D-") and n.count("-") == 1 for n in g.slots)
+        )
+        return AllocationChoice(
+            prompt=self.prompt, secret=True, budget=self.budget, slots=slots, groups=groups
+        )
+
+    def retarget(self, order: str, target: str) -> str:
+        """An order of `aimed(target)` (either allocation notation) as this decision's order."""
+        try:
+            written = read_written(order, self.budget)
+        except AllocationError as exc:
+            raise IllegalOrder(order, str(exc), self.names()) from None
+        target_of = {area: target for area in written.allocation.order}  # every attack at him
+        return self.validate(canonical(replace(written, target_of=target_of)))
+
+    def _max(self, name: str) -> int:
+        return next((s.maximum for s in self.slots if s.name == name), 0)
+
+    def to_dict(self) -> dict[str, Any]:
+        d = Distribute.to_dict(self)
+        if self.named:  # G9: each attack slot's target and area, each target's largest attack
+            d["attack_slots"] = [
+                {"slot": s.name, "target": t, "area": a}
+                for s in self.slots
+                if (aim := _aim_of(s.name, self.targets)) is not None
+                for t, a in (aim,)
+            ]
+            d["targets"] = [
+                {"seat": t, "max_attack": cap}
+                for t, cap in zip(self.targets, self.caps, strict=True)
+            ]
+        return d
+
+
+def _aim_of(slot: str, targets: tuple[str, ...]) -> tuple[str, Area] | None:
+    parts = slot.split("-")
+    if len(parts) < 3 or parts[0] != "A":
+        return None
+    seat = next((t for t in targets if t.upper() == parts[1]), None)
+    area = next((a for a in AREAS if a.upper() == parts[2]), None)
+    return None if seat is None or area is None else (seat, area)

@@ -241,8 +241,8 @@ def plot_decision(state: ColosseumState, g: Gladiator) -> PlotChoice:
     )
     throwable = tuple(k for k in ("weapon", "shield") if may_throw(g, o, k))
     refused: dict[str, str] = {}
-    # §20 (net_plots.py, N3, N4); G14: not yet in a team match, whose allocation has no net slots
-    if state.options.get("advanced") and not state.options.get("teams"):
+    # §20 (net_plots.py, N3, N4; G19 in a team match, B17: none against a beast)
+    if state.options.get("advanced"):
         options = _plot_options(status, g.facing, floor, throwable, o.seat, not g.ensnared)
         if g.ensnared and g.posture == "prone":
             options = tuple(x for x in options if x.hex == Hex(0, 0)) or options

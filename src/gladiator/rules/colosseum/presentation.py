@@ -216,7 +216,7 @@ def _net_row(state: ColosseumState, g: Gladiator) -> str:
     if g.ensnared:
         parts.append(_ensnared(g))
     now = (state.turn - 1) * 8 + state.phase
-    for what, ready in (("toss", g.toss_ready), ("swing", g.swing_ready)):
+    for what, ready in (("toss", g.toss_ready), ("swing", g.swing_ready), ("use", g.net_ready)):
         if ready > now and g.net:  # a wait means nothing to a man who has lost his net
             turn, phase = divmod(ready - 1, 8)
             parts.append(f"{what} again from turn {turn + 1} phase {phase + 1}")

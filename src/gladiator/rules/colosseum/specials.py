@@ -93,13 +93,12 @@ _NEEDS: dict[str, str] = {
 
 def specials_on(state: ColosseumState) -> bool:
     """S1: §22 is played in the Advanced Game unless the option `specials` is off; B10: not
-    against a beast, whose attack limits (T24) are the beast rules' own; G14: not yet in a team
-    match."""
+    against a beast, whose attack limits (T24) are the beast rules' own. In a team match each
+    special attack names its target (G18)."""
     return (
         bool(state.options.get("advanced"))
         and bool(state.options.get("specials", True))
         and not state.options.get("beasts")
-        and not state.options.get("teams")  # G14: the team allocation has no special slots yet
     )
 
 

@@ -103,6 +103,8 @@ class Gladiator:
     ensnared: str = ""
     toss_ready: int = 0
     swing_ready: int = 0
+    # ...and from which he may use it at all after casting it at nobody (§20.5.1.1, §20.6.3, N12)
+    net_ready: int = 0
     net_order: str = ""
     net_cf: int = 0
     net_loss: int = 0
@@ -168,6 +170,7 @@ class Gladiator:
             "ensnared": self.ensnared,
             "toss_ready": self.toss_ready,
             "swing_ready": self.swing_ready,
+            **({"net_ready": self.net_ready} if self.net_ready else {}),  # N12, only once set
             "net_order": self.net_order,
             "net_cf": self.net_cf,
             "net_loss": self.net_loss,

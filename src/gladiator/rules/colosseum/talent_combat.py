@@ -27,15 +27,12 @@ TL6 §36.3 FW, Q49 (Advanced Game duel; not yet in a team match or a beast hunt)
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
-from gladiator.core.decisions import Distribute, IllegalOrder, Slot, SlotGroup
+from gladiator.core.decisions import Slot, SlotGroup
 from gladiator.rules.colosseum.cf_allocation import (
     MAX_ATTACK_CF_PER_AREA,
-    AllocationError,
-    read_area,
 )
 from gladiator.rules.colosseum.combat.weakness import Weakness
 from gladiator.rules.colosseum.orders import AllocationChoice
@@ -45,16 +42,11 @@ from gladiator.rules.colosseum.vocabulary import AREAS, Area
 
 __all__ = [
     "Weakness",
-    "WeaknessChoice",
     "fast_attack",
     "mastery_bonus",
-    "split_weakness",
     "weakness_choice",
     "weakness_of",
 ]
-
-_SHORT = re.compile(r"^A(\d+)[:=]([A-Z]+|\d)/FW$")  # A3:chest/FW
-_SLOT = re.compile(r"^A-([A-Z]+|\d)-FW[:=](\d+)$")  # A-CHEST-FW:3
 
 
 def fast_attack(g: Gladiator, speeds: int | tuple[int, ...]) -> int | tuple[int, ...]:
@@ -73,70 +65,25 @@ def mastery_bonus(g: Gladiator) -> int:
 # --- Find Weakness: the allocation (TL6) ----------------------------------------------------------
 
 
-def _fw_slot(area: Area) -> str:
-    return f"A-{area.upper()}-FW"
-
-
-def split_weakness(text: str) -> tuple[str, Area | None]:
-    """TL6: the allocation without its FW mark (the attack stays, as a plain one) and the area of
-    the attack given up; AllocationError with one line for two marks."""
-    rest: list[str] = []
-    area: Area | None = None
-    for word in text.replace(",", " ").split():
-        up = word.upper()
-        short, slot = _SHORT.match(up), _SLOT.match(up)
-        if short is None and slot is None:
-            rest.append(word)
-            continue
-        if area is not None:
-            raise AllocationError(f"{word!r}: one attack given up to Find Weakness a phase (§36.3)")
-        if short is not None:
-            cf, where = short.groups()
-        else:
-            assert slot is not None
-            where, cf = slot.groups()
-        area = read_area(where)
-        rest.append(f"A{cf}:{area}")
-    return " ".join(rest) or "-", area
-
-
-@dataclass(frozen=True, slots=True)
-class WeaknessChoice(AllocationChoice):
-    """§9.3 with the Find Weakness slots (TL6): an FW mark is read off, the rest checked as any
-    allocation, then the marked slot against this phase's limits."""
-
-    def validate(self, order: str) -> str:
-        try:
-            written, area = split_weakness(order)
-        except AllocationError as exc:
-            raise IllegalOrder(order, str(exc), self.names()) from None
-        text = AllocationChoice.validate(self, written)
-        if area is None:
-            return text
-        plain = f"A-{area.upper()}:"
-        marked = " ".join(
-            _fw_slot(area) + ":" + w[len(plain) :] if w.startswith(plain) else w
-            for w in text.split()
-        )
-        Distribute.validate(self, marked)
-        return marked
-
-
-def weakness_choice(state: ColosseumState, g: Gladiator, d: Distribute) -> Distribute:
-    """TL6: a duel's allocation with a slot per area for the attack he gives up (FW)."""
+def weakness_choice(state: ColosseumState, g: Gladiator, d: AllocationChoice) -> AllocationChoice:
+    """TL6: the allocation with a slot per attack box for the attack he gives up (FW):
+    `A-<AREA>-FW`, or `A-<SEAT>-<AREA>-FW` where attacks name their targets."""
     if not has(g, FIND_WEAKNESS) or not g.may_attack or state.options.get("beasts"):
         return d
-    if state.options.get("teams"):
-        return d
-    attack_max = min(MAX_ATTACK_CF_PER_AREA, d.budget)
-    if attack_max < 1:
-        return d
+    caps = dict(zip(d.targets, d.caps, strict=True))
+    aims = [(f"{t.upper()}-", min(caps[t], d.budget)) for t in d.targets] if d.named else []
+    aims = aims or [("", min(MAX_ATTACK_CF_PER_AREA, d.budget))]
     slots = tuple(
-        Slot(_fw_slot(a), attack_max, label=f"Find Weakness: give up this attack, {a}")
+        Slot(f"A-{who}{a.upper()}-FW", top, label=f"Find Weakness: give up this attack, {a}")
+        for who, top in aims
+        if top >= 1
         for a in AREAS
     )
+    if not slots:
+        return d
+    attack_max = max(s.maximum for s in slots)
     groups = list(d.groups)
-    for area, slot in zip(AREAS, slots, strict=True):
+    for area, slot in zip(AREAS, slots, strict=False) if not d.named else ():
         plain = f"A-{area.upper()}"
         i = next(
             (k for k, gr in enumerate(groups) if plain in gr.slots and gr.max_used == 1),
@@ -155,16 +102,12 @@ def weakness_choice(state: ColosseumState, g: Gladiator, d: Distribute) -> Distr
             tuple(s.name for s in slots), attack_max, "§36.3: one attack given up a phase", "", 1
         )
     )
-    prompt = d.prompt + "; Find Weakness: mark one attack A-<AREA>-FW to give it up (§36.3)"
-    return WeaknessChoice(
-        prompt=prompt,
-        secret=d.secret,
-        budget=d.budget,
+    mark = "A-<SEAT>-<AREA>-FW" if d.named else "A-<AREA>-FW"
+    return replace(
+        d,
+        prompt=d.prompt + f"; Find Weakness: mark one attack {mark} to give it up (§36.3)",
         slots=(*d.slots, *slots),
-        exact=d.exact,
-        max_used=d.max_used,
         groups=tuple(groups),
-        refused=d.refused if isinstance(d, AllocationChoice) else (),
     )
 
 

@@ -1,34 +1,21 @@
-"""A team match's setup and combat hooks (§27): what the engine calls for 3 to 12 seats.
-
-The match's end is team_end.py (G7, G8).
-"""
+"""A team match's setup (§27, G2, G15): 3 to 12 seats in two sides. Its combat is every
+match's (combat/), its end team_end.py's (G7, G8)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from gladiator.core.decisions import Decision
 from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import HexMap
 from gladiator.core.protocol import Event
 from gladiator.rules.colosseum.events import event
 from gladiator.rules.colosseum.outfit import styled_gladiators
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
-from gladiator.rules.colosseum.team_combat import (
-    team_allocation_choice,
-    team_prepare,
-    team_resolve,
-)
 from gladiator.rules.colosseum.teams import seats_of, sides_of, team_starting_positions
 from gladiator.rules.colosseum.walls import setup_arena
 
-__all__ = [
-    "team_allocations",
-    "team_pending_allocation",
-    "team_prepare",
-    "team_setup",
-]
+__all__ = ["team_setup"]
 
 
 def team_setup(
@@ -67,13 +54,3 @@ def team_setup(
     return ColosseumState(
         options=dict(options), gladiators=gladiators, arena_size=size, walls=walls
     )
-
-
-def team_pending_allocation(state: ColosseumState) -> dict[str, Decision]:
-    return {seat: team_allocation_choice(g) for seat, g in state.gladiators.items()}
-
-
-def team_allocations(
-    state: ColosseumState, orders: Mapping[str, str], dice: Dice, events: list[Event]
-) -> None:
-    team_resolve(state, orders, dice, events)

@@ -225,9 +225,11 @@ function distributeForm(body, d, ctx) {
       const taken = g.slots.reduce((a, n) => a + (values.get(n) || 0), 0);
       if (taken > g.max) out.push(`${g.slots.join(", ")} may take ${g.max} together, not ${taken}${g.why ? ` (${g.why})` : ""}`);
       // A group may also say how many of its slots may be used (one attack per body area).
-      const inUse = g.slots.filter((n) => values.get(n)).length;
+      // With `above`, a slot counts as used only past that many points (one attack over 8 CF).
+      const inUse = g.slots.filter((n) => (values.get(n) || 0) > (g.above || 0)).length;
       if (g.max_used !== null && g.max_used !== undefined && inUse > g.max_used) {
-        out.push(`at most ${g.max_used} of ${g.slots.join(", ")} may be used${g.why ? ` (${g.why})` : ""}`);
+        const over = g.above ? ` with more than ${g.above}` : "";
+        out.push(`at most ${g.max_used} of ${g.slots.join(", ")} may be used${over}${g.why ? ` (${g.why})` : ""}`);
       }
     }
     return { out, spent, used };

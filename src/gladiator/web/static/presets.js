@@ -37,8 +37,11 @@ function canAdd(values, name, step, lim) {
     if (!g.slots.includes(name)) continue;
     const taken = g.slots.reduce((a, n) => a + (values.get(n) || 0), 0);
     if (taken + step > g.max) return false;
-    const inUse = g.slots.filter((n) => values.get(n)).length;
-    if (opens && g.max_used !== null && g.max_used !== undefined && inUse >= g.max_used) return false;
+    // With `above`, a slot counts as used only past that many points (one attack over 8 CF).
+    const above = g.above || 0;
+    const inUse = g.slots.filter((n) => (values.get(n) || 0) > above).length;
+    const crosses = now <= above && now + step > above;
+    if (crosses && g.max_used !== null && g.max_used !== undefined && inUse >= g.max_used) return false;
   }
   return true;
 }

@@ -123,10 +123,11 @@ class Reading:
             )
         code = p.special if via is None else ""
         guard = self.plans[d].special_defence
-        if guard is not None and guard[0] == p.area:  # §22.3
+        rear = self._no_defence is not None and self._no_defence(p.side, d)
+        if guard is not None and guard[0] == p.area and not rear:  # §22.3; G18: not from behind
             outcome, events = self._guarded(live, guard[1], self._defence[d][index])
             return self._logged(replace(outcome, special=code), events, p)
-        defence = self._rear(p, self._defence[d][index])
+        defence = self._rear(p, self._defence[d][index], rear)
         extra = self._drm(p.side, d, p.area) if self._drm is not None else 0
         label = f"{self.names[p.side]} -> {self.names[d]}'s {p.area}"
         if code:  # §22.2
@@ -172,9 +173,9 @@ class Reading:
             )
         )
 
-    def _rear(self, p: PlannedAttack, defence: int) -> int:
+    def _rear(self, p: PlannedAttack, defence: int, rear: bool) -> int:
         """§27.4 (G5): from a single gladiator's rear hexes only a weakened defence counts."""
-        if self._no_defence is None or not self._no_defence(p.side, p.target) or defence <= 0:
+        if not rear or defence <= 0:
             return defence
         self.events.append(
             event(
