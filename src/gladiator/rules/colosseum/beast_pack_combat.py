@@ -312,5 +312,6 @@ def resolve_pack_combat(
         no_defence=no_defence,
         drm=lambda a, d, area: max(0, -gl[d].sheet.current_cf),
         shift=shift,
+        named=True,  # a pack's log names the beast, however many are left (B16)
     )
     events.extend(combat.run())

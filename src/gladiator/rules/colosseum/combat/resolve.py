@@ -250,5 +250,6 @@ def _rounds(
         yields=_yields(state, gl, plans),
         no_defence=no_defence,
         weakness=weakness,
+        named=many,
     )
     events.extend(combat.run())

@@ -73,7 +73,8 @@ class PhaseCombat(Reading):
     out). `drm(attacker, defender, area)` adds other DRMs to the CRT roll; `shift` a weapon's
     CRT shift; `speeds` are the weapons' Spd (§9.4.5); `has_weapon` and `has_shield` the
     defenders' kit at the start (§9.6); `yields` who yields to whom (§27.3, G4); `weakness` each
-    figure's given-up attack (TL6).
+    figure's given-up attack (TL6); `named`: the log names each attack's target (a match of more
+    than two figures, though fewer may be left to fight; default: more than two here).
     """
 
     def __init__(
@@ -93,6 +94,7 @@ class PhaseCombat(Reading):
         yields: Mapping[Side, set[Side]] | None = None,
         no_defence: Callable[[Side, Side], bool] | None = None,
         weakness: Sequence[Weakness | None] | None = None,
+        named: bool | None = None,
     ) -> None:
         n = len(plans)
         names = tuple(names) if names is not None else tuple(f"G{i + 1}" for i in range(n))
@@ -100,7 +102,7 @@ class PhaseCombat(Reading):
             raise ValueError(f"a phase's combat needs two or more figures, each named: {names}")
         self.names = names
         self.plans = tuple(plans)
-        self._many = n > 2
+        self._many = n > 2 if named is None else named  # the log names targets (the match's)
         self.sequence = attack_sequence(self.plans, speeds, yields)
         self._dice = dice
         self._on_hit = on_hit

@@ -1,0 +1,46 @@
+"""Matches of every Colosseum shape recorded by the engine before the one-turn redesign (issue 27;
+tests/colosseum_records.py) replay to the same rolls, events, outcome and final state, but where
+a rule was fixed since, each named here with its ruling."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from colosseum_records import NONCE, RULES, SHAPES, digests
+from gladiator.core.decisions import IllegalOrder
+from gladiator.core.match import Match
+
+RECORDS = json.loads((Path(__file__).parent / "records" / "colosseum_shapes.json").read_text())
+MATCHES: list[dict[str, Any]] = RECORDS["matches"]
+# Rules fixed since 1b36c5e that change what these matches replay to: (shape, seed) -> ruling.
+CHANGED = {
+    ("duel", 3): "N12",  # a lay the phase after a toss at nobody
+    ("duel", 5): "N12",
+    ("duel", 11): "N12",
+}
+
+
+def _replay(entry: dict[str, Any]) -> dict[str, Any]:
+    m = Match(RULES, SHAPES[entry["shape"]], seed=entry["seed"], nonce=NONCE)
+    for orders in entry["steps"]:
+        m.apply_step(orders)
+    return digests(m)
+
+
+@pytest.mark.parametrize("entry", MATCHES, ids=lambda e: f"{e['shape']}-{e['seed']}")
+def test_an_old_record_replays_as_it_was_played(entry: dict[str, Any]) -> None:
+    why = CHANGED.get((entry["shape"], entry["seed"]))
+    if why == "N12":  # §20.5.1.1, §20.6.3: the net cast at nobody now rests
+        with pytest.raises(IllegalOrder, match="cast at nobody"):
+            _replay(entry)
+        return
+    want = {k: entry[k] for k in ("rolls", "events", "outcome", "state")}
+    assert _replay(entry) == want
+
+
+def test_the_records_cover_every_shape() -> None:
+    assert {e["shape"] for e in MATCHES} == set(SHAPES)
