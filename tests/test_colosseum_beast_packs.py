@@ -19,12 +19,10 @@ from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import DIRECTIONS, Hex, add, distance, neighbor
 from gladiator.core.match import Match
 from gladiator.core.record import MatchRecord
-from gladiator.rules.colosseum.beast_pack_combat import (
-    pack_allocation_choice,
-    prepare_pack_combat,
-)
 from gladiator.rules.colosseum.beasts import counter_hexes
 from gladiator.rules.colosseum.board import board_of
+from gladiator.rules.colosseum.combat.allocation import allocation_choice
+from gladiator.rules.colosseum.combat.engage import engage, pa_of
 from gladiator.rules.colosseum.combat_geometry import in_front
 from gladiator.rules.colosseum.orders import AllocationChoice
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
@@ -164,10 +162,10 @@ def _two_in_front(state: ColosseumState) -> None:
 def test_s28_6_each_attack_box_names_one_beast_and_only_t24_areas() -> None:
     state = pack()
     _two_in_front(state)
-    assert prepare_pack_combat(state, [])
+    assert engage(state, [])
     red = state.gladiators["red"]
     assert [t for t, _, _ in red.targets] == ["blue", "green"]
-    d = pack_allocation_choice(state, red)
+    d = allocation_choice(red, state)
     assert isinstance(d, AllocationChoice) and d.named
     open_slots = {s.name for s in d.slots if s.name.startswith("A-") and s.maximum}
     # T24 from in front of the head: the head and the paws (areas 1 and 4) of each.
@@ -187,7 +185,7 @@ def test_s27_2_two_beasts_biting_turn_him_as_a_single_gladiator() -> None:
     pose(g["blue"], neighbor(H, 0), 3)
     pose(g["green"], neighbor(H, 1), 4)
     events: list[dict[str, Any]] = []
-    assert prepare_pack_combat(state, events)
+    assert engage(state, events)
     red = g["red"]
     assert [e["rule"] for e in of_type(events, "forced_rotation")] == ["§27.2"]
     assert in_front(red.pose, g["blue"].pose) and in_front(red.pose, g["green"].pose)
@@ -312,3 +310,19 @@ def test_s28_a_gladiator_beats_two_wolves_sometimes() -> None:
         for seed in range(6)
     ]
     assert ("red",) in wins
+
+
+def test_b18_one_beast_biting_keeps_its_pa_from_before_he_turns_as_in_a_hunt() -> None:
+    """§9.1.2 (E1, B18): the lion bites him from his side; he turns to face its head, and the
+    lion's PA is worked out before the turn, in a pack as in a hunt."""
+    state = pack()
+    g, lion, wolf = (state.gladiators[s] for s in ("red", "blue", "green"))
+    pose(lion, H, 0)
+    pose(g, ahead(H, 0), 1)  # in the lion's front, the lion behind his right
+    pose(wolf, Hex(2, 9), 0)  # far off
+    flank = pa_of(lion, g)
+    assert flank > 0
+    assert engage(state, [])
+    assert g.facing == 3  # turned to face its head
+    assert lion.may_attack and lion.pa == flank
+    assert pa_of(lion, g) < flank  # from after the turn it would have had less

@@ -13,14 +13,11 @@ from gladiator.bots import make_bot
 from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import DIRECTIONS, Hex, add, opposite
 from gladiator.core.match import Match
-from gladiator.rules.colosseum.beast_combat import (
-    beast_allocation_choice,
-    beast_attacks,
-    gladiator_areas,
-    prepare_beast_combat,
-)
+from gladiator.rules.colosseum.beast_combat import beast_attacks, strikable
 from gladiator.rules.colosseum.beast_movement import beast_moves
 from gladiator.rules.colosseum.beasts import beast_of, counter_hexes, gladiator_of, t25_critical
+from gladiator.rules.colosseum.combat.allocation import allocation_choice
+from gladiator.rules.colosseum.combat.engage import engage
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.sim.runner import play_match
 
@@ -182,12 +179,12 @@ def test_s28_6_t24_areas_from_behind_and_the_sides() -> None:
     back = opposite(b.facing)
     rear = ahead(b.hex, back, 2)
     pose(g, rear, b.facing)
-    assert gladiator_areas(state, g) == ("legs",)
+    assert strikable(b, g) == ("legs",)
     pose(g, ahead(b.hex, b.facing), back)
-    assert gladiator_areas(state, g) == ("head", "arms")  # head and paws from the front
+    assert strikable(b, g) == ("head", "arms")  # head and paws from the front
     side = add(b.hex, DIRECTIONS[(b.facing + 2) % 6])  # touching head and body
     pose(g, side, (b.facing + 5) % 6)
-    assert gladiator_areas(state, g) == ("head", "chest", "groin", "arms", "legs")
+    assert strikable(b, g) == ("head", "chest", "groin", "arms", "legs")
 
 
 def test_s28_6_2_beast_never_turns_to_face_an_attacker() -> None:
@@ -197,10 +194,10 @@ def test_s28_6_2_beast_never_turns_to_face_an_attacker() -> None:
     pose(g, ahead(b.hex, opposite(b.facing), 2), b.facing)  # right behind its body
     facing = b.facing
     events: list[dict[str, Any]] = []
-    assert prepare_beast_combat(state, events)
+    assert engage(state, events)
     assert b.facing == facing and not b.may_attack
     assert g.may_attack and g.pa == 1  # T24: +1 behind
-    d = beast_allocation_choice(state, g)
+    d = allocation_choice(g, state)
     open_attacks = {s.name for s in d.slots if s.name.startswith("A-") and s.maximum}
     assert open_attacks == {"A-LEGS"}  # only the areas T24 allows are offered
 
@@ -210,7 +207,7 @@ def test_s28_6_gladiator_turns_to_face_a_beast_attacking_from_his_side() -> None
     b, g = beast_of(state), gladiator_of(state)
     assert b is not None
     pose(g, ahead(b.hex, b.facing), (b.facing + 1) % 6)  # in its front, the beast at his side
-    prepare_beast_combat(state, [])
+    engage(state, [])
     assert g.facing == opposite(b.facing) and g.pa == 0  # E1: turned, no PA
 
 
@@ -221,8 +218,7 @@ def test_s28_6_1_1_q38_attacks_split_evenly_earliest_first() -> None:
     b.available = 14
     # 1D3 = 3 attacks; areas 6 (re-rolled), 1, 1, 2: head gets 5 + 5, chest 4
     dice = ScriptedDice(("§28.6.1.1", 5), *[("§28.6.1.1", f) for f in (6, 1, 1, 2)])
-    al = beast_attacks(b, dice, [])
-    assert al.attack == (10, 4, 0, 0, 0) and al.defence == (0,) * 5
+    assert beast_attacks(b, dice, []) == (("head", 10), ("chest", 4))
 
 
 def test_s28_6_1_reared_bear_strikes_only_head_chest_paws() -> None:
@@ -232,8 +228,7 @@ def test_s28_6_1_reared_bear_strikes_only_head_chest_paws() -> None:
     beast_moves(state, b, (0, 0), ScriptedDice(("§28.4.1", (1, 1))), [])
     b.available = 12
     dice = ScriptedDice(("§28.6.1.1", 1), ("§28.6.1.1", 3), ("§28.6.1.1", 5), ("§28.6.1.1", 4))
-    al = beast_attacks(b, dice, [])
-    assert al.attack == (0, 0, 0, 12, 0)  # 3 and 5 re-rolled; 12 CF on one attack (B7)
+    assert beast_attacks(b, dice, []) == (("arms", 12),)  # 3, 5 re-rolled; 12 CF on one (B7)
 
 
 def test_s28_6_1_reared_bear_plus_four_cf_and_t11_pa() -> None:
@@ -242,9 +237,9 @@ def test_s28_6_1_reared_bear_plus_four_cf_and_t11_pa() -> None:
     assert b is not None
     beast_moves(state, b, (0, 0), ScriptedDice(("§28.4.1", (1, 1))), [])
     pose(g, ahead(b.hex, b.facing), opposite(b.facing))
-    prepare_beast_combat(state, [])
+    engage(state, [])
     assert b.available == 12 + 4
-    assert len(gladiator_areas(state, g)) == 5 and g.pa == 0  # a gladiator face to face
+    assert len(strikable(b, g)) == 5 and g.pa == 0  # a gladiator face to face
 
 
 def test_s28_6_3_t25_beast_criticals_not_t9() -> None:

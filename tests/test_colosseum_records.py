@@ -4,6 +4,7 @@ a rule was fixed since, each named here with its ruling."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,8 @@ CHANGED = {
     ("duel", 3): "N12",  # a lay the phase after a toss at nobody
     ("duel", 5): "N12",
     ("duel", 11): "N12",
+    # B18: the one beast biting a man who turns to face it keeps its PA from before the turn
+    **{("pack", seed): "B18" for seed in (0, 2, 3, 4, 5, 6, 9, 10, 11)},
 }
 
 
@@ -39,6 +42,11 @@ def test_an_old_record_replays_as_it_was_played(entry: dict[str, Any]) -> None:
             _replay(entry)
         return
     want = {k: entry[k] for k in ("rolls", "events", "outcome", "state")}
+    if why == "B18":  # §9.1.2 (E1): the match goes otherwise from that phase on
+        # ValueError: an order of the old match that the new one does not ask for or offer
+        with contextlib.suppress(ValueError):
+            assert _replay(entry) != want
+        return
     assert _replay(entry) == want
 
 

@@ -461,9 +461,11 @@ def test_s29_6_1_1_the_centurions_first_two_defence_cf_buy_a_special_defence() -
 
 
 def test_s22_random_bots_use_specials_in_a_seeded_advanced_match() -> None:
-    m = Match(RULES, {"advanced": True, "max_turns": 10}, seed=19, nonce="n")
+    # Seed 31: with 19, the match before the net's N12 (issue 27), a Retiarius now goes without
+    # a blow struck.
+    m = Match(RULES, {"advanced": True, "max_turns": 10}, seed=31, nonce="n")
     bots = {s: make_bot("random") for s in ("red", "blue")}
-    rng = random.Random(19)
+    rng = random.Random(31)
     kinds: list[str] = []
     while not m.finished:
         orders = {

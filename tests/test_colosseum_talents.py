@@ -12,7 +12,7 @@ from colosseum_styles_helpers import arena, to_combat
 from gladiator.core.decisions import IllegalOrder
 from gladiator.core.dice import Dice
 from gladiator.rules.colosseum.combat.allocation import allocation_choice
-from gladiator.rules.colosseum.combat.engage import cfs_available
+from gladiator.rules.colosseum.combat.available import cfs_available
 from gladiator.rules.colosseum.plot_decision import plot_decision
 from gladiator.rules.colosseum.plots import parse_plot
 from gladiator.rules.colosseum.state import ColosseumState

@@ -1,7 +1,6 @@
 """Several beasts against one gladiator (§28, §30.2.1.1 "Venatores / Bestiarii vs Beast": 1D3
 random beasts): the option, the set-up, the phase's movement and the end of the match. The
-combat step is beast_pack_combat.py; one beast is still the duel of beasts.py and beast_*.py,
-which play and record exactly as before.
+combat step is every match's (combat/, B15, B16, B18).
 
 RULINGS (docs/rulings.md, Colosseum §28, the B series)
 

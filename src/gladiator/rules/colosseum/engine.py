@@ -31,17 +31,7 @@ from gladiator.core.dice import Dice
 from gladiator.core.protocol import Event, Outcome, Ruleset
 from gladiator.rules.colosseum import presentation
 from gladiator.rules.colosseum.advanced_tables import ADVANCED_FILES
-from gladiator.rules.colosseum.beast_combat import (
-    beast_allocation_choice,
-    prepare_beast_combat,
-    resolve_beast_combat,
-)
 from gladiator.rules.colosseum.beast_pack import pack_setup
-from gladiator.rules.colosseum.beast_pack_combat import (
-    pack_pending,
-    prepare_pack_combat,
-    resolve_pack_combat,
-)
 from gladiator.rules.colosseum.beast_phase import resolve_beast_plots
 from gladiator.rules.colosseum.beast_setup import beast_gladiators
 from gladiator.rules.colosseum.board import board, starting_positions
@@ -202,15 +192,12 @@ class ColosseumRules(Ruleset[ColosseumState]):
                 d = plot_decision(state, state.gladiators[seat])
                 out[seat] = replace(d, secret=False) if late else d
             return out
-        if is_pack(state.options):  # §28.6, B16: he names a beast on each attack box
-            return pack_pending(state)
-        if state.options.get("beasts"):  # §28.6: only the gladiator allocates
-            return {
-                s: beast_allocation_choice(state, g)
-                for s, g in state.gladiators.items()
-                if g.beast is None
-            }
-        return {seat: allocation_choice(g, state) for seat, g in state.gladiators.items()}
+        # §9.3 (§27.3.1: each attack box names its target); a beast's attacks are rolled (§28.6)
+        return {
+            seat: allocation_choice(g, state)
+            for seat, g in state.gladiators.items()
+            if g.beast is None
+        }
 
     def apply(
         self, state: ColosseumState, orders: Mapping[str, str], dice: Dice, *, quiet: bool = False
@@ -220,10 +207,7 @@ class ColosseumRules(Ruleset[ColosseumState]):
             reveal_first(state, orders, events)  # §29.3: the centurions plot next
         elif state.step == "plot" and state.options.get("beasts"):  # §28.4, §28.6
             after = resolve_beast_plots(state, orders, dice, events)
-            pack = is_pack(state.options)  # B15: several beasts
-            if after == "combat" and (
-                prepare_pack_combat(state, events) if pack else prepare_beast_combat(state, events)
-            ):
+            if after == "combat" and engage(state, events):
                 state.step = "allocate"
             elif after != "over":
                 end_phase(state, dice, events)
@@ -233,12 +217,6 @@ class ColosseumRules(Ruleset[ColosseumState]):
                 state.step = "allocate"
             elif after != "over" or not is_over(state):  # §27: one man's appeal (G7)
                 end_phase(state, dice, events)
-        elif state.step == "allocate" and state.options.get("beasts"):
-            if is_pack(state.options):  # B16
-                resolve_pack_combat(state, orders, dice, events)
-            else:
-                resolve_beast_combat(state, orders, dice, events)
-            end_phase(state, dice, events)
         elif state.step == "allocate":
             resolve_combat(state, orders, dice, events)
             if self.outcome(state) is None:  # a drag to the Moment of Truth (§20.5.5.1) ends it

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gladiator.core.decisions import Distribute, Slot, SlotGroup
+from gladiator.rules.colosseum.beast_combat import strikable
 from gladiator.rules.colosseum.cf_allocation import MAX_ATTACK_CF_PER_AREA, allocation_decision
 from gladiator.rules.colosseum.combat.engage import named
 from gladiator.rules.colosseum.net_combat import net_allocation
@@ -24,7 +25,7 @@ from gladiator.rules.colosseum.orders import AllocationChoice
 from gladiator.rules.colosseum.specials import special_offer, specials_on
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.talent_combat import weakness_choice
-from gladiator.rules.colosseum.vocabulary import AREAS
+from gladiator.rules.colosseum.vocabulary import AREAS, Area
 
 __all__ = ["allocation_choice"]
 
@@ -69,9 +70,12 @@ def _defence_group(slots: tuple[Slot, ...], g: Gladiator) -> tuple[SlotGroup, ..
 def _one_target(g: Gladiator, state: ColosseumState | None) -> AllocationChoice:
     """The duel's decision: one opponent, so no target is named."""
     d = allocation_decision(g.available, prompt=_prompt(g, max(g.available, 0)))
-    slots = d.slots
-    if not g.may_attack:
-        slots = tuple(replace(s, maximum=0) if s.name.startswith("A-") else s for s in slots)
+    foe = None if state is None else state.opponent(g.seat)
+    open_ = {a.upper() for a in _areas(g, foe)} if g.may_attack else set()
+    slots = tuple(
+        replace(s, maximum=0) if s.name.startswith("A-") and s.name[2:] not in open_ else s
+        for s in d.slots
+    )
     groups: tuple[SlotGroup, ...] = ()
     refused: tuple[tuple[str, str], ...] = ()
     if state is not None and specials_on(state):  # §22
@@ -81,7 +85,7 @@ def _one_target(g: Gladiator, state: ColosseumState | None) -> AllocationChoice:
         groups = tuple(offer.groups)
         refused = tuple(offer.refused)
     return AllocationChoice(
-        prompt=d.prompt,
+        prompt=d.prompt + _beasts_note(foe),
         secret=True,
         budget=d.budget,
         slots=slots,
@@ -96,8 +100,9 @@ def _named(g: Gladiator, state: ColosseumState) -> AllocationChoice:
     """§27.3.1: an attack box per (man he may attack, area), each up to that man's cap (G10),
     with his specials against each (§22.2's reach is measured to him)."""
     budget = max(g.available, 0)
+    open_ = {t: _areas(g, state.gladiators[t]) for t, _, _ in g.targets}
     slots = [
-        Slot(f"A-{t.upper()}-{a.upper()}", min(cap, budget))
+        Slot(f"A-{t.upper()}-{a.upper()}", min(cap, budget) if a in open_[t] else 0)
         for t, _, cap in g.targets
         for a in AREAS
     ]
@@ -123,8 +128,9 @@ def _named(g: Gladiator, state: ColosseumState) -> AllocationChoice:
                 SlotGroup(tuple(specials), budget, "§22.1: one special attack", max_used=1)
             )
     aims = ", ".join(t for t, _, _ in g.targets)
+    beasts = [state.gladiators[t] for t, _, _ in g.targets]
     return AllocationChoice(
-        prompt=_prompt(g, budget, aims),
+        prompt=_prompt(g, budget, aims) + _beasts_note(*beasts),
         secret=True,
         budget=budget,
         slots=tuple(slots),
@@ -134,6 +140,17 @@ def _named(g: Gladiator, state: ColosseumState) -> AllocationChoice:
         targets=tuple(t for t, _, _ in g.targets),
         caps=tuple(cap for _, _, cap in g.targets),
     )
+
+
+def _areas(g: Gladiator, foe: Gladiator | None) -> tuple[Area, ...]:
+    """The areas he may strike on him: any on a man, T24's on a beast (§28.6, B6)."""
+    return AREAS if foe is None or foe.beast is None else strikable(foe, g)
+
+
+def _beasts_note(*foes: Gladiator | None) -> str:
+    if not any(f is not None and f.beast is not None for f in foes):
+        return ""
+    return " (against a beast: T24's areas)"
 
 
 def _aimed(slot: str, target: str) -> str:

@@ -33,10 +33,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from gladiator.core.hexgrid import direction_to
+from gladiator.core.hexgrid import direction_to, facing_toward
 from gladiator.core.protocol import Event
-from gladiator.rules.colosseum.campaign_prestige import prestige_bonus
+from gladiator.rules.colosseum.beast_combat import beast_may, gladiator_may, pa_on_beast
 from gladiator.rules.colosseum.cf_allocation import MAX_ATTACK_CF_PER_AREA
+from gladiator.rules.colosseum.combat.available import settle
 from gladiator.rules.colosseum.combat_geometry import (
     forced_rotation,
     in_front,
@@ -46,20 +47,18 @@ from gladiator.rules.colosseum.combat_geometry import (
 from gladiator.rules.colosseum.events import event
 from gladiator.rules.colosseum.net_combat import net_step
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
-from gladiator.rules.colosseum.talent_combat import mastery_bonus
-from gladiator.rules.colosseum.weapon_combat import cf_bonus, front_region, reaches
+from gladiator.rules.colosseum.weapon_combat import front_region, reaches
 
 __all__ = [
     "able",
     "best_facing",
-    "cfs_available",
     "engage",
     "in_rear_hexes",
+    "may",
     "named",
     "pa_of",
 ]
 
-STUMBLE_CF_PENALTY = 2  # §15.5
 REAR = (2, 3, 4)  # §27.4: RL, R, RR, in hex-sides from his facing
 
 
@@ -115,45 +114,106 @@ def best_facing(y: Gladiator, attackers: Sequence[Gladiator]) -> int:
     )
 
 
+def may(x: Gladiator, y: Gladiator) -> bool:
+    """§9.1 between men; §28.6.2 and B6 between a man and a beast (beasts never fight beasts)."""
+    if x.beast is not None:
+        return y.beast is None and beast_may(x, y)
+    return gladiator_may(x, y) if y.beast is not None else able(x, y)
+
+
 def engage(state: ColosseumState, events: list[Event]) -> bool:
-    """§5.2.6.1, §9.1-§9.3.1 with §27.1, §27.2, §27.5: who may attack whom, the forced turns,
-    PA per pair and the CFs available. False: nobody may attack anybody and no net asks for a
-    combat step (N10)."""
-    gl = [g for g in state.gladiators.values() if g.beast is None]
-    for g in gl:
-        g.may_attack, g.pa, g.available, g.targets = False, 0, 0, ()
-    before = {y.seat: [x for x in state.opponents(y.seat) if able(x, y)] for y in gl}
+    """§5.2.6.1, §9.1-§9.3.1 with §27.1, §27.2, §27.5 and §28.6: who may attack whom, the forced
+    turns, PA per pair and the CFs available. False: nobody may attack anybody and no net asks
+    for a combat step (N10)."""
+    figures = list(state.gladiators.values())
+    for f in figures:
+        f.may_attack, f.pa, f.available, f.targets = False, 0, 0, ()
+    before = {y.seat: [x for x in state.opponents(y.seat) if may(x, y)] for y in figures}
     if not any(before.values()) and not net_step(state):  # N10
         return False
     kept_pa: dict[tuple[str, str], int] = {}  # E1: a duel-like turn's attacker keeps his PA
     no_pa: set[tuple[str, str]] = set()  # (turned man, the one he was turned to face): §9.2
     turns: list[tuple[Gladiator, int, Event]] = []  # G3: worked out first, made at once
-    for y in gl:
+    for y in figures:
         xs = before[y.seat]
-        if len(xs) == 1:  # §9.1.2, as in a duel (E1, G3)
+        if y.beast is not None or not xs:
+            continue  # §28.6.2: a beast never turns
+        if all(x.beast is not None for x in xs):  # B6, B15
+            turns += _turn_to_beasts(state, y, xs, kept_pa, no_pa)
+        elif len(xs) == 1:  # §9.1.2, as in a duel (E1, G3)
             turns += _turn_to_face(state, xs[0], y, kept_pa, no_pa)
-        elif len(xs) > 1:  # §27.2 (G3)
+        else:  # §27.2 (G3)
             turns += _turn_to_meet(y, xs, no_pa)
     for y, facing, e in turns:
         y.facing = facing
         events.append(e)
-    attackers = {y.seat: [x for x in state.opponents(y.seat) if able(x, y)] for y in gl}
-    for x in gl:
-        targets: list[tuple[str, int, int]] = []
-        for y in state.opponents(x.seat):
-            if x not in attackers[y.seat]:
-                continue
-            pa = 0 if (x.seat, y.seat) in no_pa else kept_pa.get((x.seat, y.seat), pa_of(x, y))
-            cap = MAX_ATTACK_CF_PER_AREA
-            single = len(attackers[y.seat]) > 1
-            if single and pa > 0 and not in_front(y.pose, x.pose, region=front_region(y)):
-                cap += pa  # §27.5 (G10)
-            targets.append((y.seat, pa, cap))
+    attackers = {y.seat: [x for x in state.opponents(y.seat) if may(x, y)] for y in figures}
+    for x in figures:
+        targets = [
+            _aim(x, y, len(attackers[y.seat]) > 1, kept_pa, no_pa)
+            for y in state.opponents(x.seat)
+            if x in attackers[y.seat]
+        ]
         x.may_attack = bool(targets)
         x.pa = max((pa for _, pa, _ in targets), default=0)
-        _available(state, x, [state.gladiators[t] for t, _, _ in targets], targets, events)
-        x.targets = tuple(targets) if named(state) else ()
+        x.targets = tuple(targets) if named(state) and x.beast is None else ()
+    events.extend(settle(state, named(state)))
     return True
+
+
+def _aim(
+    x: Gladiator,
+    y: Gladiator,
+    single: bool,
+    kept_pa: dict[tuple[str, str], int],
+    no_pa: set[tuple[str, str]],
+) -> tuple[str, int, int]:
+    """(whom, PA, largest attack) of an attacker on a man he may attack (§9.2, §27.5, B6)."""
+    if (x.seat, y.seat) in no_pa:
+        pa = 0
+    elif (x.seat, y.seat) in kept_pa:
+        pa = kept_pa[(x.seat, y.seat)]
+    else:
+        pa = pa_on_beast(x, y) if y.beast is not None else pa_of(x, y)
+    cap = MAX_ATTACK_CF_PER_AREA
+    men = y.beast is None and x.beast is None
+    if men and single and pa > 0 and not in_front(y.pose, x.pose, region=front_region(y)):
+        cap += pa  # §27.5 (G10)
+    return y.seat, pa, cap
+
+
+def _turn_to_beasts(
+    state: ColosseumState,
+    g: Gladiator,
+    beasts: list[Gladiator],
+    kept_pa: dict[tuple[str, str], int],
+    no_pa: set[tuple[str, str]],
+) -> list[tuple[Gladiator, int, Event]]:
+    """B6, B15: a man on his feet or knees bitten by one beast turns to face its head if it is
+    outside his front; bitten by two or more, as a single gladiator (§27.2, G3). The beast of a
+    duel-like turn keeps its PA from before it (E1); he gets none on a beast that was not in his
+    front before he turned."""
+    if len(beasts) == 1:
+        kept_pa[(beasts[0].seat, g.seat)] = pa_of(beasts[0], g)  # E1
+    if g.posture == "prone":
+        return []
+    one = beasts[0]
+    if len(beasts) > 1:
+        facing = best_facing(g, beasts)  # §27.2 (G3)
+    elif in_front(g.pose, one.pose):
+        facing = g.facing
+    else:
+        facing = facing_toward(g.hex, one.hex)  # B6 (E1)
+    if facing == g.facing:
+        return []
+    no_pa |= {(g.seat, o.seat) for o in state.opponents(g.seat) if not in_front(g.pose, o.pose)}
+    faced = ", ".join(b.seat for b in beasts)
+    why = "§27.2" if len(beasts) > 1 else "§9.1.2"
+    if named(state):
+        text = f"{g.seat} turns to facing {facing} to meet {faced}"
+    else:
+        text = f"{g.seat} turns to face {faced} (facing {facing})"
+    return [(g, facing, event("forced_rotation", why, text, seat=g.seat, facing=facing))]
 
 
 def _turn_to_face(
@@ -203,70 +263,3 @@ def _turn_to_meet(
     faced = ", ".join(x.seat for x in xs)
     text = f"{y.seat} turns to facing {f} to meet {faced}"
     return [(y, f, event("forced_rotation", "§27.2", text, seat=y.seat, facing=f))]
-
-
-def cfs_available(g: Gladiator, foes: Sequence[Gladiator] = ()) -> tuple[int, list[str]]:
-    """§9.3.1 (E2): his CFs available with his PA as set, and how they were reached: plus his PB
-    with one of `foes` in his combat front (§35.4.2, X4), less 2 for a Stumble (§15.5), plus a
-    pair's bonus (§24.2, F9), less a net attack's cost (§20.3.2, §9.3.2.2), halved if Prone
-    (§16.3)."""
-    avail = g.sheet.available_cf(g.pa)
-    notes = [f"CF {g.sheet.current_cf}", f"PA {g.pa:+d}", f"Stun −{g.sheet.stun_in_effect}"]
-    pb = prestige_bonus(g, foes)  # §35.4.2 (X4): 0 but in the Campaign Game
-    if pb:
-        avail += pb
-        notes.append(f"PB +{pb} (§35.4.2)")
-    if g.stumbling:  # §15.5
-        avail -= STUMBLE_CF_PENALTY
-        notes.append("stumbling −2 (§15.5)")
-    bonus, rule = cf_bonus(g)  # §24.2 (F9)
-    if bonus:
-        avail += bonus
-        notes.append(f"two weapons +{bonus} ({rule})")
-    mastery = mastery_bonus(g)  # §36.3 MS (TL4)
-    if mastery:
-        avail += mastery
-        notes.append(f"Weapon Mastery +{mastery} (§36.3)")
-    if g.net_cf:  # §20.3.2, §9.3.2.2: the net attack made this phase
-        avail -= g.net_cf
-        notes.append(f"net attack −{g.net_cf} (§20.3.2)")
-    if g.posture == "prone":  # §16.3 (E2)
-        avail = max(avail, 0) // 2
-        notes.append("Prone: half, defence only (§16.3)")
-    return avail, notes
-
-
-def _available(
-    state: ColosseumState,
-    g: Gladiator,
-    foes: Sequence[Gladiator],
-    targets: Sequence[tuple[str, int, int]],
-    events: list[Event],
-) -> None:
-    """§9.3.1 (E2) with his largest PA over the men he may attack and his PB against the
-    opponents he allocates against (X4: those he may attack; a duel's one opponent)."""
-    if not named(state):
-        foes = [state.opponent(g.seat)]
-    avail, notes = cfs_available(g, foes)
-    g.available = avail
-    extra: dict[str, object] = {}
-    if named(state):
-        aims = "; may attack " + ", ".join(
-            f"{t} (PA {pa:+d}{f', one attack up to {cap} CF (§27.5)' if cap > 8 else ''})"
-            for t, pa, cap in targets
-        )
-        tail = aims if g.may_attack else "; he may not attack"
-        extra["targets"] = [t for t, _, _ in targets]
-    else:
-        tail = "" if g.may_attack else "; he may not attack"
-    events.append(
-        event(
-            "available",
-            "§9.3.1",
-            f"{g.seat}: {', '.join(notes)} → {avail} CF available{tail}",
-            seat=g.seat,
-            available=avail,
-            may_attack=g.may_attack,
-            **extra,
-        )
-    )

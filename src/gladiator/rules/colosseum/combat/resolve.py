@@ -1,7 +1,7 @@
-"""The allocations revealed and the attack rounds (§9.4-§9.6, §27.3-§27.4), for any number of
-gladiators: each order read against the decision he was given, §22's letters shown, the
-halvings (halvings.py), the net's escapes and drags before the rounds (§20.5.5, N11), then
-`PhaseCombat` with §10-§13 through `strike`, §22.2's special results and §23's fists.
+"""The allocations revealed and the attack rounds (§9.4-§9.6, §27.3-§27.4, §28.6), for every
+figure of the match: each man's order read against the decision he was given, §22's letters
+shown, the halvings (halvings.py); each beast's attacks rolled by the §28 tables (B7); the
+net's escapes and drags before the rounds (§20.5.5, N11); then the rounds (strikes.py).
 """
 
 from __future__ import annotations
@@ -9,32 +9,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from gladiator.core.dice import Dice
-from gladiator.core.hexgrid import distance
 from gladiator.core.protocol import Event
-from gladiator.rules.colosseum.board import board_of
+from gladiator.rules.colosseum.beast_combat import beast_attacks, nearest_part
 from gladiator.rules.colosseum.combat.allocation import allocation_choice
-from gladiator.rules.colosseum.combat.engage import in_rear_hexes, named
+from gladiator.rules.colosseum.combat.engage import named
 from gladiator.rules.colosseum.combat.halvings import Aimed, halve
-from gladiator.rules.colosseum.combat.rounds import PhaseCombat
 from gladiator.rules.colosseum.combat.sequence import Attack, Plan
+from gladiator.rules.colosseum.combat.strikes import run_rounds
 from gladiator.rules.colosseum.combat.weakness import Weakness
 from gladiator.rules.colosseum.combat.written import Written
-from gladiator.rules.colosseum.crt import CrtOutcome
 from gladiator.rules.colosseum.events import event
-from gladiator.rules.colosseum.hits import strike
-from gladiator.rules.colosseum.items import lose_item
 from gladiator.rules.colosseum.net_combat import resolve_escapes
 from gladiator.rules.colosseum.orders import AllocationChoice
-from gladiator.rules.colosseum.plots import ItemKind
-from gladiator.rules.colosseum.postures import check_unconscious
-from gladiator.rules.colosseum.specials import guard_results, special_events, special_hit
-from gladiator.rules.colosseum.specials import specials_on as specials_played
+from gladiator.rules.colosseum.specials import guard_results, special_events
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.talent_combat import fast_attack, weakness_of
-from gladiator.rules.colosseum.unarmed import unarmed_strike
 from gladiator.rules.colosseum.vocabulary import Area
 from gladiator.rules.colosseum.weapon_combat import Stroke, strokes
-from gladiator.rules.colosseum.wounds import ItemDrop
 
 __all__ = ["resolve_combat"]
 
@@ -65,7 +56,9 @@ def _aimed(state: ColosseumState, g: Gladiator, w: Written) -> list[Aimed]:
     for i, a in enumerate(out):
         by_target.setdefault(a.target.seat, []).append(i)
     for seat, where in by_target.items():
-        made = strokes(g, state.gladiators[seat], len(where), state.options)
+        foe = state.gladiators[seat]
+        reached = nearest_part(foe, g) if foe.beast is not None else foe  # B6
+        made = strokes(g, reached, len(where), state.options)
         for i, stroke in zip(where, made, strict=True):
             a = out[i]
             out[i] = Aimed(a.target, a.area, a.cf, a.special, stroke)
@@ -75,181 +68,58 @@ def _aimed(state: ColosseumState, g: Gladiator, w: Written) -> list[Aimed]:
 def resolve_combat(
     state: ColosseumState, orders: Mapping[str, str], dice: Dice, events: list[Event]
 ) -> None:
-    """§9.4-§9.6 with §10-§13; the caller ends the phase."""
-    gl = [g for g in state.gladiators.values() if g.beast is None]
-    index = {g.seat: i for i, g in enumerate(gl)}
-    many = named(state)
-    plans: list[Plan] = []
-    stroke_of: list[dict[tuple[int, Area], Stroke]] = []
-    speeds: list[int | tuple[int, ...]] = []
-    weakness: list[Weakness | None] = []
+    """§9.4-§9.6 with §10-§13 and §28.6: each man's allocation revealed, then each beast's
+    attacks rolled (B7), the net's escapes and drags, the rounds; the caller ends the phase."""
+    figures = list(state.gladiators.values())
+    index = {f.seat: i for i, f in enumerate(figures)}
+    plans = [Plan() for _ in figures]
+    stroke_of: list[dict[tuple[int, Area], Stroke]] = [{} for _ in figures]
+    speeds: list[int | tuple[int, ...]] = [0 for _ in figures]
+    weakness: list[Weakness | None] = [None for _ in figures]
     nets: dict[str, dict[str, int]] = {}
-    for g in gl:
-        w = _read(state, g, orders[g.seat])
-        al = w.allocation
-        g.last_allocation = orders[g.seat]
-        g.attack_used += sum(al.attack)  # §18.3, Q7
-        g.defence_used += sum(al.defence)
-        events.append(
-            event(
-                "allocation",
-                "§9.4.1",
-                f"{g.seat} reveals {orders[g.seat]}",
-                seat=g.seat,
-                allocation=orders[g.seat],
-            )
-        )
-        if al.special_attack is not None or al.special_defence is not None:  # §22
-            cf = al.attack_on(al.special_attack[0]) if al.special_attack else 0
-            guards = guard_results(state)
-            events.extend(special_events(g, al.special_attack, cf, al.special_defence, guards))
+    for i, g in enumerate(figures):
+        if g.beast is not None:
+            continue
+        w = _reveal(state, g, orders[g.seat], events)
         nets[g.seat] = w.nets
-        kept, shown = halve(g, _aimed(state, g, w), many)
+        kept, shown = halve(g, _aimed(state, g, w), named(state), beasts=_has_beasts(state))
         if shown is not None:
             events.append(shown)
-        plans.append(
-            Plan(
-                tuple(Attack(index[a.target.seat], a.area, a.cf, a.special) for a in kept),
-                al.defence,
-                al.special_defence,
-            )
+        plans[i] = Plan(
+            tuple(Attack(index[a.target.seat], a.area, a.cf, a.special) for a in kept),
+            w.allocation.defence,
+            w.allocation.special_defence,
         )
-        stroke_of.append({(index[a.target.seat], a.area): a.stroke for a in kept if a.stroke})
-        speeds.append(  # §36.3 FA (TL3)
-            fast_attack(g, tuple(a.stroke.speed for a in kept if a.stroke))
-            if g.style and kept
-            else 0
-        )
-        weakness.append(weakness_of(g, w.given_up, [a.area for a in kept]))  # TL6
+        stroke_of[i] = {(index[a.target.seat], a.area): a.stroke for a in kept if a.stroke}
+        if g.style and kept:  # §36.3 FA (TL3)
+            speeds[i] = fast_attack(g, tuple(a.stroke.speed for a in kept if a.stroke))
+        weakness[i] = weakness_of(g, w.given_up, [a.area for a in kept])  # TL6
+    for i, b in enumerate(figures):
+        if b.beast is not None and b.may_attack:  # B7: every attack at the man it bites
+            man = next(index[m.seat] for m in state.opponents(b.seat))
+            plans[i] = Plan(tuple(Attack(man, a, cf) for a, cf in beast_attacks(b, dice, events)))
     advanced = bool(state.options.get("advanced"))
     if advanced and resolve_escapes(state, nets, dice, events):  # §20.5.5 (N11)
         return  # dragged down at the Retiarius's mercy: the Moment of Truth took the phase
-    _rounds(state, gl, plans, stroke_of, speeds, weakness, dice, events)
+    run_rounds(state, figures, plans, stroke_of, speeds, weakness, dice, events)
 
 
-def _yields(state: ColosseumState, gl: list[Gladiator], plans: list[Plan]) -> dict[int, set[int]]:
-    """§27.3 (G4): a single gladiator yields to an adjacent opponent he is not attacking."""
-    index = {g.seat: i for i, g in enumerate(gl)}
-    engaged = {g.seat: sum(1 for x in gl if any(t == g.seat for t, _, _ in x.targets)) for g in gl}
-    out: dict[int, set[int]] = {}
-    for i, y in enumerate(gl):
-        if engaged[y.seat] < 2:
-            continue
-        hit = {a.target for a in plans[i].attacks}
-        out[i] = {
-            index[x.seat]
-            for x in state.opponents(y.seat)
-            if x.seat in index
-            and distance(x.hex, y.hex) == 1
-            and index[x.seat] not in hit
-            and plans[index[x.seat]].attacks
-        }
-    return out
+def _has_beasts(state: ColosseumState) -> bool:
+    return any(f.beast is not None for f in (*state.gladiators.values(), *state.fallen.values()))
 
 
-def _rounds(
-    state: ColosseumState,
-    gl: list[Gladiator],
-    plans: list[Plan],
-    stroke_of: list[dict[tuple[int, Area], Stroke]],
-    speeds: list[int | tuple[int, ...]],
-    weakness: list[Weakness | None],
-    dice: Dice,
-    events: list[Event],
-) -> None:
-    """The attack rounds among them, what each result does through `on_hit`."""
-    many = named(state)
-    engaged = {g.seat: sum(1 for x in gl if any(t == g.seat for t, _, _ in x.targets)) for g in gl}
-    combat: PhaseCombat
-
-    def lose(g: Gladiator, item: ItemKind, drop: ItemDrop | None, cause: str) -> None:
-        side = gl.index(g)
-        lose_item(state, board_of(state), g, item, drop, cause, combat.events)
-        # A carried weapon may come to hand at once (F5): he parries with it.
-        combat.set_equipment(side, **{item: g.has_weapon if item == "weapon" else False})
-        if item == "weapon":  # E4, F5: no more attacks this phase
-            combat.cancel_attacks(side, "weapon dropped", "§13.1")
-
-    def after_hit(side: int) -> None:
-        d = gl[side]
-        if d.alive and (d.sheet.killed or d.crits.killed):
-            d.alive = False
-            d.cause = "killed in combat"
-            combat.cancel_attacks(side, "he is dead", "§10.3.2")
-            dead = f"{d.seat} is dead" if many else "his opponent is dead"
-            combat.cancel_attacks_on(side, dead, "§10.3.2")
-        elif d.sheet.unconscious:
-            check_unconscious(d, combat.events)
-            combat.cancel_attacks(side, "he is unconscious", "§11.4")
-
-    def on_hit(attacker: int, defender: int, area: Area, result: CrtOutcome) -> int:
-        a, d = gl[attacker], gl[defender]
-        stroke = stroke_of[attacker].get((defender, result.counter_of or area))  # S4: a Feint's
-        blow = stroke.blow if stroke is not None else None
-        special = (
-            special_hit(
-                state,
-                a,
-                d,
-                area,
-                result,
-                dice,
-                combat.events,
-                lose,
-                blow,
-                combat,
-                attacker,
-                defender,
-            )
-            if result.special
-            else None
-        )
-        if special is not None:  # §22.2
-            lost = special
-        elif stroke is not None and stroke.blow.weapon is None:  # §23 (F15, F16)
-            lost = unarmed_strike(
-                state,
-                a,
-                d,
-                area,
-                result,
-                dice,
-                combat.events,
-                lose,
-                lambda n: combat.charge(attacker, n),
-            )
-        else:
-            lost = strike(state, a, d, area, result, dice, combat.events, lose, blow)
-        after_hit(defender)
-        if a.style:  # a parried fist can wound the attacker himself (§23.2.1)
-            after_hit(attacker)
-        return lost
-
-    def no_defence(attacker: int, defender: int) -> bool:  # §27.4 (G5)
-        d = gl[defender]
-        return engaged[d.seat] > 1 and in_rear_hexes(gl[attacker], d)
-
-    def shift(attacker: int, defender: int, area: Area) -> tuple[str, Mapping[str, str]] | None:
-        s = stroke_of[attacker].get((defender, area))
-        return s.changes if s is not None else None
-
-    combat = PhaseCombat(
-        plans,
-        dice,
-        on_hit,
-        names=[g.seat for g in gl],
-        speeds=speeds,
-        has_weapon=[g.has_weapon for g in gl],
-        has_shield=[g.has_shield and not g.sheet.shield_useless for g in gl],
-        crt=state.options["crt"],
-        # §10.3.3.1: while his CF is below 1, every attack against him subtracts it.
-        # §20.5.5.1 (Q31): the Net Loss box of a man who has just escaped.
-        drm=lambda a, d, area: max(0, -gl[d].sheet.current_cf) + gl[d].net_loss,
-        shift=shift,
-        guard_results=guard_results(state) if specials_played(state) else None,
-        yields=_yields(state, gl, plans),
-        no_defence=no_defence,
-        weakness=weakness,
-        named=many,
+def _reveal(state: ColosseumState, g: Gladiator, order: str, events: list[Event]) -> Written:
+    """§9.4.1: his allocation revealed, its §22 letters shown; what he used counts (§18.3)."""
+    w = _read(state, g, order)
+    al = w.allocation
+    g.last_allocation = order
+    g.attack_used += sum(al.attack)  # §18.3, Q7
+    g.defence_used += sum(al.defence)
+    events.append(
+        event("allocation", "§9.4.1", f"{g.seat} reveals {order}", seat=g.seat, allocation=order)
     )
-    events.extend(combat.run())
+    if al.special_attack is not None or al.special_defence is not None:  # §22
+        cf = al.attack_on(al.special_attack[0]) if al.special_attack else 0
+        guards = guard_results(state)
+        events.extend(special_events(g, al.special_attack, cf, al.special_defence, guards))
+    return w
