@@ -46,6 +46,7 @@ from gladiator.store import Store
 __all__ = ["DEFAULT_PATTERN", "SHAPES", "run_hostile"]
 
 VOLLEY_LEAD = 1.0  # seconds the seats' volley of orders starts before the SIGTERM
+TAKE_OVER_TIMEOUT = 120.0  # seconds a match asked for after the restart may take to answer
 # A plot with a pivot left before a forward step: a few faults a match, yet always another plot.
 DEFAULT_PATTERN = r"\(L\)F"
 SHAPES: dict[str, dict[str, Any]] = {
@@ -215,17 +216,21 @@ class _Run:
 
 
 async def _unplayable(http: httpx.AsyncClient, base: str, made: _Made) -> str | None:
-    """Why the match cannot be played on (or, finished, replayed) now; None if it can."""
+    """Why the match cannot be played on (or, finished, replayed) now; None if it can. A new
+    process takes its matches over as they are asked for, each a replay: on a busy machine the
+    first answer may take longer than a client's usual timeout without the match being lost."""
     token = next(iter(made.tokens.values()))
     try:
         view = await http.get(
-            f"{base}/api/matches/{made.id}/view", headers={"Authorization": f"Bearer {token}"}
+            f"{base}/api/matches/{made.id}/view",
+            headers={"Authorization": f"Bearer {token}"},
+            timeout=TAKE_OVER_TIMEOUT,
         )
         if view.status_code != 200:
             return f"{made.id}: view {view.status_code} {view.text[:200]}"
         if view.json()["view"].get("outcome") is None:
             return None
-        replay = await http.get(f"{base}/api/matches/{made.id}/replay")
+        replay = await http.get(f"{base}/api/matches/{made.id}/replay", timeout=TAKE_OVER_TIMEOUT)
         if replay.status_code != 200:
             return f"{made.id}: replay {replay.status_code} {replay.text[:200]}"
     except httpx.HTTPError as exc:

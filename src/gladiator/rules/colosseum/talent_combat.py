@@ -6,7 +6,7 @@ RULINGS (docs/rulings.md, Colosseum Campaign Game, the TL series)
 
 TL3 §36.3 FA, §9.4.5: −1 Spd on his first attack of the phase, the first in his own order (Q25)
     that survives the halvings (E3, F10), with his weapon's Spd; the round is clamped to 1-5 as
-    every Spd is (attack_sequence.py), so a lone attack already in round 1 gains nothing. In a
+    every Spd is (combat/sequence.py), so a lone attack already in round 1 gains nothing. In a
     team match, his first attack whatever its target.
 TL4 §36.3 MS: "+3 CF with one weapon" is read as the pair's CF bonus is (§24.2, F9): +3 to his
     CFs available (§9.3.1) in every combat phase in which the mastered weapon is in his hand,
