@@ -33,5 +33,10 @@ def serving(url: str, caplog: pytest.LogCaptureFixture, **app_options: Any) -> I
 
 
 def errors(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
-    """Every record at ERROR or worse, from any logger."""
-    return [r for r in caplog.records if r.levelno >= logging.ERROR]
+    """Every record at ERROR or worse, from any logger but the test's own clients' (a client
+    starved of CPU on a busy machine logs "keepalive ping failed": not the server's doing)."""
+    return [
+        r
+        for r in caplog.records
+        if r.levelno >= logging.ERROR and not r.name.startswith("websockets.client")
+    ]
