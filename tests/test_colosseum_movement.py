@@ -3,7 +3,8 @@
 
 Each test names the rule section (shared/rules/colosseum.md Part 2), table (Part 3), worked case
 (Part 4: R-8.4-collision, R-T11-pa, R-4.5-setup, NOTE-9.2-left-handed) or question (Part 5: Q5,
-Q11, Q24, Q36, Q45) it checks; the RULINGS in movement.py's docstring are cited as M1...M15.
+Q11, Q24, Q36, Q45) it checks; the RULINGS in movement.py's docstring (and in the modules it
+names: movement_tracks.py, collisions.py, board.py...) are cited as M1...M15.
 Dice are scripted: each throw names the rule it must be thrown under.
 """
 

@@ -1,7 +1,8 @@
 """The Colosseum Basic Game's phase plot (§7.2): notation, legal plots, movement phases, paths.
 
 Each test names the rule section (shared/rules/colosseum.md Part 2 §5.2, §7, §14-§17, T39) or
-question (Part 5: Q3, Q24) it checks; the RULINGS in plots.py's docstring are cited as R1...R18.
+question (Part 5: Q3, Q24) it checks; the RULINGS in plots.py's, plot_legality.py's and
+plot_actions.py's docstrings are cited as R1...R18.
 The plot counts are kept like chess perft, with the arithmetic beside each number.
 """
 
@@ -14,16 +15,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gladiator.core.hexgrid import Hex, Relation, neighbor_at, turn
+from gladiator.rules.colosseum.plot_actions import action_codes
+from gladiator.rules.colosseum.plot_legality import PlotStatus, exceeds_rate, legal_plots
 from gladiator.rules.colosseum.plots import (
     EMPTY,
     PhasePlot,
     PlotError,
-    PlotStatus,
     Pose,
-    action_codes,
-    exceeds_rate,
     format_plot,
-    legal_plots,
     parse_plot,
     path,
     uses_movement_phase,

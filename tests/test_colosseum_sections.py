@@ -43,7 +43,8 @@ from gladiator.rules.colosseum.combat_geometry import positional_advantage
 from gladiator.rules.colosseum.logsheet_render import render_text
 from gladiator.rules.colosseum.movement import resolve_movement
 from gladiator.rules.colosseum.plot_decision import plot_status
-from gladiator.rules.colosseum.plots import format_plot, legal_plots, parse_plot, path
+from gladiator.rules.colosseum.plot_legality import legal_plots
+from gladiator.rules.colosseum.plots import format_plot, parse_plot, path
 from gladiator.rules.colosseum.state import ColosseumState
 from gladiator.rules.colosseum.tables import physical_value
 from gladiator.rules.colosseum.vocabulary import AREAS

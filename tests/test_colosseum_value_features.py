@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import Hex, Relation, neighbor_at
 from gladiator.core.match import Match
+from gladiator.rules.colosseum.body_hits import CriticalRecord
 from gladiator.rules.colosseum.engine import ColosseumRules
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator, GroundItem
 from gladiator.rules.colosseum.value_features import (
@@ -22,7 +23,6 @@ from gladiator.rules.colosseum.value_features import (
     feature_table,
     features,
 )
-from gladiator.rules.colosseum.wounds import CriticalRecord
 
 RULES = ColosseumRules()
 CENTRE = Hex(10, 2)

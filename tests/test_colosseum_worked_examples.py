@@ -26,6 +26,7 @@ from colosseum_helpers import (
 )
 from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import Hex, Relation, neighbor, neighbor_at, rectangle
+from gladiator.rules.colosseum.body_hits import CriticalRecord, body_hit
 from gladiator.rules.colosseum.cf_allocation import (
     Allocation,
     AllocationError,
@@ -39,16 +40,12 @@ from gladiator.rules.colosseum.combat_geometry import front_coords, positional_a
 from gladiator.rules.colosseum.crt import CrtOutcome, crt_column, modified_cf, resolve_crt
 from gladiator.rules.colosseum.logsheet_roll import roll_log_sheet
 from gladiator.rules.colosseum.movement import resolve_movement
-from gladiator.rules.colosseum.plots import PlotStatus, legal_plots, parse_plot, uses_movement_phase
+from gladiator.rules.colosseum.plot_legality import PlotStatus, legal_plots
+from gladiator.rules.colosseum.plots import parse_plot, uses_movement_phase
+from gladiator.rules.colosseum.shield_hits import shield_hit
 from gladiator.rules.colosseum.tables import attack_rounds, crt_result
 from gladiator.rules.colosseum.vocabulary import AREAS, Area
-from gladiator.rules.colosseum.wounds import (
-    CriticalRecord,
-    body_hit,
-    drop_check,
-    shield_hit,
-    stumbling_check,
-)
+from gladiator.rules.colosseum.wounds import drop_check, stumbling_check
 
 CRT = "§9.5.1"  # every CRT 3D6
 N, NE, SE, S, SW, NW = range(6)

@@ -1,4 +1,4 @@
-"""What a CRT result does to the defender's log sheet (wounds.py).
+"""What a CRT result does to the defender's log sheet (wounds.py, body_hits.py, shield_hits.py).
 
 Each test names the rule section it checks (shared/rules/colosseum.md Part 2 §7.6.1, §10, §11.5,
 §12, §13.1-§13.2; tables T7, T7a/P1, T8, T9, T9b, T15, P2; Part 4's EX-10.3.1.1, EX-10.5.1,
@@ -17,21 +17,19 @@ from hypothesis import strategies as st
 
 from colosseum_helpers import sheet as hand
 from gladiator.core.dice import Dice, Roll, parse_dice
+from gladiator.rules.colosseum.body_hits import CriticalRecord, HitOutcome, body_hit
 from gladiator.rules.colosseum.logsheet import LogSheet
 from gladiator.rules.colosseum.logsheet_roll import roll_log_sheet
+from gladiator.rules.colosseum.shield_hits import shield_hit
 from gladiator.rules.colosseum.tables import critical_result
 from gladiator.rules.colosseum.vocabulary import AREAS
 from gladiator.rules.colosseum.wounds import (
     WOUND_COLOURS,
-    CriticalRecord,
-    HitOutcome,
-    body_hit,
     drop_check,
     drop_location,
     illegal_order_stun,
     phases_since_stunned,
     severed_artery_bleeding,
-    shield_hit,
     stumbling_check,
     stun_check,
     stun_recovery,

@@ -72,7 +72,7 @@ from gladiator.rules.colosseum.combat_geometry import (
     may_attack,
     positional_advantage,
 )
-from gladiator.rules.colosseum.items import holds, wants
+from gladiator.rules.colosseum.item_choices import holds, wants
 from gladiator.rules.colosseum.nets import split_net
 from gladiator.rules.colosseum.orders import PlotChoice
 from gladiator.rules.colosseum.plot_decision import plot_status

@@ -74,15 +74,14 @@ from gladiator.rules.colosseum.evaluation import (
 from gladiator.rules.colosseum.evaluation_kit import attack_kits, blocked
 from gladiator.rules.colosseum.nets import split_net
 from gladiator.rules.colosseum.orders import AllocationChoice, PlotChoice
+from gladiator.rules.colosseum.plot_legality import PlotStatus, posture_after
 from gladiator.rules.colosseum.plots import (
     Kick,
     PhasePlot,
     PlotError,
-    PlotStatus,
     Throw,
     parse_plot,
     path,
-    posture_after,
     uses_movement_phase,
 )
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator

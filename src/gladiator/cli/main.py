@@ -31,6 +31,7 @@ from gladiator.cli.ladder import ladder_command
 from gladiator.cli.random_legal import random_legal_command
 from gladiator.cli.repair import repair_command
 from gladiator.cli.report import report as report_command
+from gladiator.cli.rules_matrix import rules_matrix_command
 from gladiator.cli.serve import serve_command
 from gladiator.core.match import Match, ReplayMismatch
 from gladiator.core.record import MatchRecord, RecordError
@@ -600,6 +601,7 @@ def rules_coverage(
         console.print(f"wrote {markdown_file}", highlight=False)
 
 
+rules_app.command("matrix")(rules_matrix_command)  # cli/rules_matrix.py: issue 27
 app.command("exploitability")(exploitability_command)  # issue #12: the allocation solver
 app.command("solver-match")(solver_match_command)
 app.command("ceiling")(ceiling_command)  # issue #12: what the sheets and the dice leave to skill

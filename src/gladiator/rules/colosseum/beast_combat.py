@@ -34,6 +34,7 @@ from gladiator.core.hexgrid import distance
 from gladiator.core.protocol import Event
 from gladiator.rules.colosseum.advanced_tables import advanced_tables
 from gladiator.rules.colosseum.beasts import counter_hexes, t24_entry, t25_critical
+from gladiator.rules.colosseum.body_hits import body_hit
 from gladiator.rules.colosseum.combat_geometry import in_front, positional_advantage
 from gladiator.rules.colosseum.crt import CrtOutcome
 from gladiator.rules.colosseum.events import event
@@ -41,7 +42,7 @@ from gladiator.rules.colosseum.hits import Lose, apply_body_hit
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.vocabulary import AREAS, Area
 from gladiator.rules.colosseum.weapon_combat import Stroke, reaches
-from gladiator.rules.colosseum.wounds import body_hit, drop_check, drop_location
+from gladiator.rules.colosseum.wounds import drop_check, drop_location
 
 __all__ = [
     "beast_attacks",

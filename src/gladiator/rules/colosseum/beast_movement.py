@@ -13,6 +13,11 @@ B3  §28.4, T22: "toward the closest gladiator" turns the head to face him (the 
     the head, so a two-hex beast's body swings, and the hex it swings into is entered (§28.5).
     A step or turn that would take either hex off the map is not made and the move ends (B2).
     Each LMP (T25) makes each of its moves a hex shorter (it has no move rate to lose, §17.1).
+B13 §28.4, §28.5 (several beasts, B11): the gladiator moves first, every beast's counter blocking
+    him (B2); then each beast moves in table order, rolling its own T22. A beast's step or turn
+    that would put one of its hexes on another beast's counter is not made and its move ends, as
+    at the edge (B2): beasts never collide with each other. A gladiator pushed by a beast (B5) is
+    pushed to a hex no beast covers.
 B5  §28.5, T23, §8.4: the beast's IF is 1D6 + its kind's DRM + 2 per hex it moved this phase,
     the hex of the collision included; the gladiator's is T12's (the steps of his plot this phase
     forward and backward; no PA: the beast comes into his own hex). The winner is the attacker
@@ -28,9 +33,19 @@ B5  §28.5, T23, §8.4: the beast's IF is 1D6 + its kind's DRM + 2 per hex it mo
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import pairwise
 
 from gladiator.core.dice import Dice
-from gladiator.core.hexgrid import DIRECTIONS, Hex, add, distance, facing_toward, opposite, sub
+from gladiator.core.hexgrid import (
+    DIRECTIONS,
+    Hex,
+    add,
+    distance,
+    facing_toward,
+    opposite,
+    relation_of,
+    sub,
+)
 from gladiator.core.protocol import Event
 from gladiator.rules.colosseum.advanced_tables import advanced_tables
 from gladiator.rules.colosseum.beasts import counter_hexes, gladiator_of
@@ -38,16 +53,43 @@ from gladiator.rules.colosseum.board import board_of
 from gladiator.rules.colosseum.events import event, sheet_events
 from gladiator.rules.colosseum.hits import stun_hit
 from gladiator.rules.colosseum.items import lose_item
-from gladiator.rules.colosseum.movement import HOLD_GROUND_IF, stumble_check
-from gladiator.rules.colosseum.plots import ItemKind
+from gladiator.rules.colosseum.nets import split_net
+from gladiator.rules.colosseum.plots import ItemKind, parse_plot, path
 from gladiator.rules.colosseum.positions import Position, hex_text
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
+from gladiator.rules.colosseum.stumble_check import HOLD_GROUND_IF, stumble_check
 from gladiator.rules.colosseum.tables import tables
 from gladiator.rules.colosseum.wounds import ItemDrop, stun_check
 
-__all__ = ["beast_moves", "gladiator_if_drms"]
+__all__ = ["STANDS", "beast_moves", "beasts_hexes", "gladiator_if_drms", "steps_moved"]
+
+STANDS = "-"  # a beast's plot while the gladiators move: it stands (§28.4)
 
 Action = tuple[str, int]  # ("turn", new facing) or ("step", direction)
+
+
+def steps_moved(text: str, g_hex: Hex, facing: int) -> tuple[int, int]:
+    """B5: T12's hexes moved forward and backward by the gladiator's plot."""
+    plot_text, _ = split_net(text)  # a net order is no step (B17 offers none; records may)
+    poses = path(parse_plot(plot_text).bare(), g_hex, facing)
+    forward = backward = 0
+    for a, b in pairwise(poses):
+        if a.hex != b.hex:
+            if relation_of(a.hex, a.facing, b.hex) in (0, 1, 5):
+                forward += 1
+            else:
+                backward += 1
+    return forward, backward
+
+
+def beasts_hexes(state: ColosseumState, but: Gladiator | None = None) -> set[Hex]:
+    """Every hex a beast's counter covers (B2, B13), leaving out `but`'s."""
+    return {
+        h
+        for b in state.gladiators.values()
+        if b.beast is not None and b is not but
+        for h in counter_hexes(b)
+    }
 
 
 def _actions(b: Gladiator, target: Hex, move: str, hexes: int, turn: str | None) -> list[Action]:
@@ -134,7 +176,7 @@ def beast_moves(
         return
     g = gladiator_of(state)
     board = board_of(state)
-    others = _other_beasts(state, b)
+    others = beasts_hexes(state, but=b)
     for kind, value in _actions(b, g.hex, row.move, hexes, row.turn):
         before = Position(b.hex, b.facing)
         head, facing = b.hex, b.facing
@@ -177,16 +219,6 @@ def _fits(
     )
 
 
-def _other_beasts(state: ColosseumState, b: Gladiator) -> set[Hex]:
-    """B13: the hexes of every other beast's counter (none against one beast)."""
-    return {
-        h
-        for x in state.gladiators.values()
-        if x.beast is not None and x is not b
-        for h in counter_hexes(x)
-    }
-
-
 def _entered(
     state: ColosseumState,
     b: Gladiator,
@@ -214,7 +246,7 @@ def _push_hex(state: ColosseumState, b: Gladiator, at: Hex) -> Hex:
     if near is None:  # a wolf: away from where it came from
         near = add(at, DIRECTIONS[opposite(b.facing)])
     beyond = add(at, sub(at, near))
-    taken = set(body) | _other_beasts(state, b)  # B13: no beast's hex in a pack
+    taken = set(body) | beasts_hexes(state, but=b)  # B13: no beast's hex in a pack
     if beyond in board and beyond not in taken:
         return beyond
     for r in range(1, 8):

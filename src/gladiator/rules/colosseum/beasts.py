@@ -30,9 +30,6 @@ B9  The match ends when the beast or the gladiator is dead or incapacitated (unc
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import DIRECTIONS, Hex, add, distance, neighbors, opposite
 from gladiator.rules.colosseum.advanced_tables import advanced_tables
@@ -51,13 +48,11 @@ from gladiator.rules.colosseum.vocabulary import Area
 __all__ = [
     "RANDOM_KINDS",
     "Beast",
-    "beast_kinds",
     "beast_match_over",
     "beast_of",
     "beast_sheet",
     "counter_hexes",
     "gladiator_of",
-    "parse_beasts",
     "random_kind",
     "t24_entry",
     "t25_critical",
@@ -66,31 +61,6 @@ __all__ = [
 
 # P3 (Q34): 1D6 1 bear, 2 leopard, 3 lion, 4 tiger, 5 wolf, 6 re-roll.
 RANDOM_KINDS = ("bear", "leopard", "lion", "tiger", "wolf")
-
-
-def beast_kinds() -> tuple[str, ...]:
-    return tuple(advanced_tables().beasts.t21.beasts)
-
-
-def parse_beasts(text: str, seats: tuple[str, ...]) -> dict[str, str]:
-    """B1: the option `beasts` ("blue:lion"), seat → kind ("random" kept for setup)."""
-    out: dict[str, str] = {}
-    for entry in (e.strip().lower() for e in text.split(",") if e.strip()):
-        seat, sep, kind = (p.strip() for p in entry.partition(":"))
-        if not sep or not kind:
-            raise ValueError(f"beasts: {entry!r} is not seat:kind (e.g. blue:lion)")
-        if seat not in seats:
-            raise ValueError(f"beasts: no seat {seat!r}; seats: {', '.join(seats)}")
-        if kind not in (*beast_kinds(), "random"):
-            raise ValueError(
-                f"beasts: {kind!r} is not a T21 beast (§28.3): {', '.join(beast_kinds())} or random"
-            )
-        if seat in out:
-            raise ValueError(f"beasts: seat {seat} named twice")
-        out[seat] = kind
-    if len(out) >= len(seats):
-        raise ValueError("beasts: a gladiator must fight the beast; name one beast seat (§28)")
-    return out
 
 
 def random_kind(seat: str, dice: Dice) -> str:
@@ -170,11 +140,6 @@ def t24_entry(b: Gladiator, at: Hex) -> BeastHex:
     entries = [(distance(at, h), table.at(*front_coords(b.hex, b.facing, h))) for h in ring]
     best = min(d for d, _ in entries)
     return min((e for d, e in entries if d == best), key=lambda e: (e.pa, e.name))
-
-
-def beast_seats(options: Mapping[str, Any], seats: tuple[str, ...]) -> dict[str, str]:
-    text = str(options.get("beasts") or "")
-    return parse_beasts(text, seats) if text else {}
 
 
 def beast_match_over(state: ColosseumState, events: list[Event]) -> bool:

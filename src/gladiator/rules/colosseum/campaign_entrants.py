@@ -39,7 +39,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from gladiator.core.protocol import Event
 from gladiator.rules.colosseum.events import event
-from gladiator.rules.colosseum.logsheet import CAREER_MAX, CHARACTERISTICS, LogSheet
+from gladiator.rules.colosseum.logsheet import LogSheet
+from gladiator.rules.colosseum.logsheet_boxes import CAREER_MAX, CHARACTERISTICS
 from gladiator.rules.colosseum.logsheet_roll import DiceLike, roll_log_sheet
 from gladiator.rules.colosseum.sheet_tables import Armour
 from gladiator.rules.colosseum.styles import style

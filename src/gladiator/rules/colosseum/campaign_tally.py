@@ -34,7 +34,7 @@ from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.vocabulary import AREAS, Area
 
 if TYPE_CHECKING:
-    from gladiator.rules.colosseum.wounds import HitOutcome
+    from gladiator.rules.colosseum.body_hits import HitOutcome
 
 __all__ = ["Blow", "Death", "SeatTally", "note_appeals", "note_hit", "note_wounds", "sweep"]
 

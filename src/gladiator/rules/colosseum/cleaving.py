@@ -31,9 +31,9 @@ from gladiator.core.hexgrid import Hex, HexMap, Relation, neighbor_at
 from gladiator.core.protocol import Event
 from gladiator.rules.colosseum.advanced_tables import advanced_tables
 from gladiator.rules.colosseum.events import event
-from gladiator.rules.colosseum.movement import stumble_check
 from gladiator.rules.colosseum.positions import hex_text
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
+from gladiator.rules.colosseum.stumble_check import stumble_check
 from gladiator.rules.colosseum.tables import tables
 
 __all__ = ["blood_checks", "cleave"]

@@ -11,9 +11,11 @@ advantages (§9.2) and the CFs available (§9.3.1) are worked out and both secre
 phase 8 comes endurance (§17.2) and, from turn 3, the stans missus roll (§5.4.1). A Prone
 gladiator at an opponent's mercy goes to the Moment of Truth (§8.3, §18.2), decided by §18.3.
 
-Each step is a module of its own: `plot_decision` (§5.2.1), `movement_step` (§5.2.2-§5.2.5),
+Every match shape (a duel, teams §27, a beast hunt or a pack §28) is a roster of figures on two
+sides (setup/roster.py) played by the same steps, each a module of its own: `setup/` (§4),
+`plot_decision` (§5.2.1), `movement_step` (§5.2.2-§5.2.5; the beasts move after the men, §28.4),
 `combat/` (§5.2.6, §9: engagement, the allocation decision, the attack rounds, for any number of
-gladiators), `hits` (§9.6-§13), `postures` (§11.4, §14, §16), `phase` (§5.1-§5.4) and `appeal`
+figures), `hits` (§9.6-§13), `postures` (§11.4, §14, §16), `phase` (§5.1-§5.4) and `appeal`
 (§18); this module strings them together behind the `Ruleset` protocol. Their rulings are the E
 series of docs/rulings.md, each written in the module that applies it.
 """
@@ -31,39 +33,28 @@ from gladiator.core.dice import Dice
 from gladiator.core.protocol import Event, Outcome, Ruleset
 from gladiator.rules.colosseum import presentation
 from gladiator.rules.colosseum.advanced_tables import ADVANCED_FILES
-from gladiator.rules.colosseum.beast_pack import pack_setup
-from gladiator.rules.colosseum.beast_phase import resolve_beast_plots
-from gladiator.rules.colosseum.beast_setup import beast_gladiators
-from gladiator.rules.colosseum.board import board, starting_positions
-from gladiator.rules.colosseum.campaign_prestige import intimidation
 from gladiator.rules.colosseum.campaign_report import campaign_report
 from gladiator.rules.colosseum.combat.allocation import allocation_choice
 from gladiator.rules.colosseum.combat.engage import engage
 from gladiator.rules.colosseum.combat.resolve import resolve_combat
-from gladiator.rules.colosseum.events import event, plain
-from gladiator.rules.colosseum.logsheet_roll import roll_log_sheet
-from gladiator.rules.colosseum.material_heuristic import material_heuristic
-from gladiator.rules.colosseum.movement_step import resolve_plots
-from gladiator.rules.colosseum.options import SEAT_NAMES, ColosseumOptions, normalise
-from gladiator.rules.colosseum.outfit import styled_gladiators
-from gladiator.rules.colosseum.phase import end_phase, start_phase
+from gladiator.rules.colosseum.events import plain
+from gladiator.rules.colosseum.movement_step import move_figures
+from gladiator.rules.colosseum.options import ColosseumOptions, normalise
+from gladiator.rules.colosseum.phase import end_phase
 from gladiator.rules.colosseum.plot_decision import plot_decision
+from gladiator.rules.colosseum.setup.match import setup_match
+from gladiator.rules.colosseum.setup.roster import roster_of
 from gladiator.rules.colosseum.solitaire import (
     first_stage,
     plot_seats,
     reveal_first,
     with_first_plots,
 )
-from gladiator.rules.colosseum.state import ColosseumState, Gladiator
+from gladiator.rules.colosseum.state import ColosseumState
 from gladiator.rules.colosseum.styles import style
 from gladiator.rules.colosseum.tables import FILES
-from gladiator.rules.colosseum.team_engine import team_setup
-from gladiator.rules.colosseum.teams import is_over, is_pack, is_team_match, seats_of
-from gladiator.rules.colosseum.value import value
-from gladiator.rules.colosseum.vocabulary import GladiatorClass
-from gladiator.rules.colosseum.walls import setup_arena
-
-_CLASSES: tuple[GladiatorClass, ...] = ("light", "medium", "heavy")
+from gladiator.rules.colosseum.teams import is_over
+from gladiator.rules.colosseum.value import heuristic
 
 
 def digest() -> str:
@@ -73,17 +64,6 @@ def digest() -> str:
     names = (*FILES, *ADVANCED_FILES)
     blob = repr(sorted((name, data.joinpath(name).read_text("utf-8")) for name in names))
     return hashlib.sha256(blob.encode()).hexdigest()
-
-
-def counter_number(cls: str, taken: Mapping[str, Gladiator]) -> int:
-    """§2.3.1, §3.2: the log sheet's ID is the counter's number, and counters 1-4 are light,
-    5-8 medium, 9-12 heavy: the first of his class's counters not yet in the arena."""
-    first = {"light": 1, "medium": 5, "heavy": 9}[cls]
-    used = {g.sheet.id for g in taken.values()}
-    # G16: a big team match (§30.2.1.1) may field more than four of a class; the extras get
-    # the numbers after the box's twelve counters.
-    spare = next(n for n in range(13, 13 + len(taken) + 1) if n not in used)
-    return next((n for n in range(first, first + 4) if n not in used), spare)
 
 
 class ColosseumRules(Ruleset[ColosseumState]):
@@ -111,71 +91,13 @@ class ColosseumRules(Ruleset[ColosseumState]):
         return ColosseumOptions.model_json_schema()
 
     def seats(self, options: Mapping[str, Any]) -> tuple[str, ...]:
-        return seats_of(options)  # red and blue; a team match's 3 to 12 (§27, G1)
+        return roster_of(options).seats  # a duel's red and blue; up to 12 (§27, G1; B11)
 
     def initial_state(
         self, options: Mapping[str, Any], dice: Dice
     ) -> tuple[ColosseumState, list[Event]]:
-        arena = board(int(options["board_width"]), int(options["board_height"]))
-        starts = starting_positions(arena)  # §4.5
         events: list[Event] = []
-        gladiators: dict[str, Gladiator] = {}
-        if is_team_match(options):  # §27: 3 to 12 seats in two sides (teams.py, G1, G2)
-            state = team_setup(options, dice, arena, counter_number, events)
-            intimidation(state, dice, events)  # §35.4 (Campaign Game, X4)
-            start_phase(state, dice, events)
-            return state, plain(events)
-        if is_pack(options):  # §28, §30.2.1.1: red against 2 or 3 beasts (B11, B12)
-            state = pack_setup(options, dice, arena, counter_number, events)
-            start_phase(state, dice, events)
-            return state, plain(events)
-        if options.get("beasts"):  # §28: a gladiator against a beast (beast_setup.py)
-            gladiators = beast_gladiators(options, SEAT_NAMES, starts, dice, counter_number, events)
-        elif options.get("advanced"):  # §19: styles, their sheets and kit (outfit.py)
-            gladiators = styled_gladiators(
-                options, SEAT_NAMES, starts, dice, counter_number, events
-            )
-        else:
-            for i, seat in enumerate(SEAT_NAMES):
-                choice = options["gladiators"][i]
-                if choice == "random":
-                    n = dice.roll("1D3", f"{seat}'s class (1 light, 2 medium, 3 heavy)", "§3.4")
-                    cls = _CLASSES[n - 1]
-                else:
-                    cls = choice
-                sheet = roll_log_sheet(dice, cls, id=counter_number(cls, gladiators), name=seat)
-                pos = starts[i]
-                gladiators[seat] = Gladiator(
-                    seat, sheet, pos.hex, pos.facing, left_handed=bool(options["left_handed"][i])
-                )
-                events.append(
-                    event(
-                        "gladiator",
-                        "§4.3",
-                        f"{seat}: {cls} gladiator, TR {sheet.tr} ST {sheet.st} AG {sheet.ag} "
-                        f"CN {sheet.cn} W {sheet.w}, CF {sheet.cf}, move {sheet.move}, "
-                        f"{sheet.shield} shield",
-                        seat=seat,
-                        gladiator_class=cls,
-                        cf=sheet.cf,
-                    )
-                )
-        size, walls, arena_events = setup_arena(options, dice)  # §4.4, §25.2 (Advanced Game)
-        events.extend(arena_events)
-        a, b = (gladiators[s] for s in SEAT_NAMES)
-        events.append(
-            event(
-                "placed",
-                "§4.5",
-                f"{a.seat} at {a.hex.q},{a.hex.r} and {b.seat} at {b.hex.q},{b.hex.r}, facing "
-                "each other with four empty hexes between them",
-            )
-        )
-        state = ColosseumState(
-            options=dict(options), gladiators=gladiators, arena_size=size, walls=walls
-        )
-        intimidation(state, dice, events)  # §35.4 (Campaign Game, X4)
-        start_phase(state, dice, events)
+        state = setup_match(options, dice, events)  # §4 for any roster (setup/)
         return state, plain(events)
 
     # -- decisions ---------------------------------------------------------------------------
@@ -205,17 +127,11 @@ class ColosseumRules(Ruleset[ColosseumState]):
         events: list[Event] = []
         if state.step == "plot" and first_stage(state):
             reveal_first(state, orders, events)  # §29.3: the centurions plot next
-        elif state.step == "plot" and state.options.get("beasts"):  # §28.4, §28.6
-            after = resolve_beast_plots(state, orders, dice, events)
+        elif state.step == "plot":  # §5.2.2-§5.2.5, §28.4: the men move, then the beasts
+            after = move_figures(state, with_first_plots(state, orders), dice, events)
             if after == "combat" and engage(state, events):
                 state.step = "allocate"
-            elif after != "over":
-                end_phase(state, dice, events)
-        elif state.step == "plot":
-            after = resolve_plots(state, with_first_plots(state, orders), dice, events)
-            if after == "combat" and engage(state, events):
-                state.step = "allocate"
-            elif after != "over" or not is_over(state):  # §27: one man's appeal (G7)
+            elif not is_over(state):  # §27: one man's appeal leaves the rest fighting (G7)
                 end_phase(state, dice, events)
         elif state.step == "allocate":
             resolve_combat(state, orders, dice, events)
@@ -256,12 +172,7 @@ class ColosseumRules(Ruleset[ColosseumState]):
         return campaign_report(state)
 
     def heuristic(self, state: ColosseumState, seat: str) -> float:
-        # V4: the fitted value function (value.py) in a duel; the first material score where it
-        # was not fitted (team matches, beast hunts). Only the greedy bot reads this: the
-        # tactician and the centurion play by their own evaluations.
-        if is_team_match(state.options) or state.options.get("beasts"):
-            return material_heuristic(state, seat)
-        return value(state, seat)
+        return heuristic(state, seat)  # V4 (value.py)
 
     def lookahead(self) -> int:
         return 0

@@ -11,6 +11,7 @@ from gladiator.core.dice import Dice
 from gladiator.core.protocol import Event
 from gladiator.rules.colosseum.beasts import t25_critical
 from gladiator.rules.colosseum.board import board_of
+from gladiator.rules.colosseum.body_hits import HitOutcome, body_hit
 from gladiator.rules.colosseum.campaign_tally import note_hit
 from gladiator.rules.colosseum.cleaving import cleave
 from gladiator.rules.colosseum.crt import CrtOutcome
@@ -22,19 +23,12 @@ from gladiator.rules.colosseum.plots import (
     ItemKind,
 )
 from gladiator.rules.colosseum.postures import check_unconscious, fall_prone
+from gladiator.rules.colosseum.shield_hits import shield_hit
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.vocabulary import Area
 from gladiator.rules.colosseum.weapon_combat import Blow, break_check, drop_drm
 from gladiator.rules.colosseum.weapons import BROKEN, weapon
-from gladiator.rules.colosseum.wounds import (
-    HitOutcome,
-    ItemDrop,
-    body_hit,
-    drop_check,
-    drop_location,
-    shield_hit,
-    stun_check,
-)
+from gladiator.rules.colosseum.wounds import ItemDrop, drop_check, drop_location, stun_check
 
 Lose = Callable[[Gladiator, ItemKind, ItemDrop | None, str], None]
 

@@ -4,7 +4,8 @@ kicks, then the throws at the start of the combat step, Q10); every die goes thr
 dice with its purpose and section, and every step appends an event `{"type", "rule", "text"}`.
 
 A throw or a kick is written with the phase plot (`X +TW-HEAD`, `F +KS-FL`; plots.py's notation);
-which plots may carry one is decided here (`may_throw`, `may_kick_with`), the engine lists them.
+which plots may carry one is item_choices.py's (`may_throw`, `may_kick_with`; I2, I9), the
+engine lists them; where an item comes to rest is item_landing.py's (I8).
 
 RULINGS (each choice made where §13 leaves room; shared/rules/colosseum.md, docs/rulings.md)
 
@@ -13,10 +14,6 @@ I1  §13.3 "at any time", Q10: a throw is written with the phase plot, as a Reti
     resolved after movement, recovery and kicks, at the start of the combat step (Q10), at the
     opponent (the only target of a duel) where he stands then. It costs no CF and no movement
     phase (the Pause is the free non-rotating X).
-I2  §13.3, §16.3, §15.3, §11.4: he may throw while standing or Kneeling (his attack then at half
-    CF, §14.3), not while Prone (a Prone man "may not attack in any manner"), not while he must
-    Stumble (S is all he may write, §15.3) and not while unconscious. A battered shield is never
-    held (the engine drops it at once, §12.3), so it is never thrown.
 I3  Q10: throw distance = 1D6 + Thr (Thr 3 for a sword and for a shield, NOTE-13.3); the match
     option `throw_thr = "text"` subtracts it, as the rules text and the reference sheet print.
     It hits if the distance is greater than the range (§13.3.1).
@@ -40,59 +37,41 @@ I6  §13.5: a kick is written with any plot that leaves him standing and has no 
     he is no longer on his feet.
 I7  §13.5.1: 1D6 − 1 per hex he entered this phase by his own movement (not a push), above 0
     succeeds; the item travels the unmodified roll in hexes, hitting nobody (§13.3.2).
-I8  Q17 ("stopping before a wall"): no item leaves the arena. A dropped, thrown or kicked item
-    that would land off the board lies on the last board hex of its way.
-I9  §13.4: the two-item limit: nobody holds more than one weapon and one shield, so he tries only
-    for the kind he lacks (R1 of the engine: he always tries; a battered shield is left).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from gladiator.core.dice import Dice
-from gladiator.core.hexgrid import Hex, HexMap, Relation, add, distance, line, neighbor_at, scale
-from gladiator.core.hexgrid import sub as hex_sub
+from gladiator.core.hexgrid import Hex, HexMap, Relation, distance
 from gladiator.core.protocol import Event
 from gladiator.rules.colosseum.crt import CrtOutcome, read_crt
-from gladiator.rules.colosseum.plots import (
-    KICK_DIRECTIONS,
-    ItemKind,
-    Kick,
-    PhasePlot,
-    Posture,
-    Throw,
-    posture_after,
-)
+from gladiator.rules.colosseum.events import event
+from gladiator.rules.colosseum.item_choices import holds, recoverable
+from gladiator.rules.colosseum.item_landing import along, straight
+from gladiator.rules.colosseum.plots import KICK_DIRECTIONS, ItemKind, Kick, PhasePlot, Throw
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator, GroundItem
 from gladiator.rules.colosseum.tables import tables
 from gladiator.rules.colosseum.talents import THROWING_BONUS
 from gladiator.rules.colosseum.vocabulary import AREAS, Area, CrtVariant
-from gladiator.rules.colosseum.weapons import BROKEN, may_pick_up, pick_up, release, thrown_values
+from gladiator.rules.colosseum.weapons import BROKEN, pick_up, release, thrown_values
 from gladiator.rules.colosseum.wounds import ItemDrop, drop_location
 
 __all__ = [
     "THROWN",
     "Strike",
     "Thrown",
-    "along",
     "drop_item",
-    "holds",
     "lose_item",
-    "may_kick_with",
-    "may_throw",
     "recover_items",
-    "recoverable",
     "resolve_kicks",
     "resolve_throws",
     "throw_crt",
-    "wants",
 ]
 
-_BACKWARD = frozenset({"B", "SBL", "SBR"})  # §7.3: the movement actions that step backward
-_OWN_STEPS = frozenset({"forward", "backward", "roll"})  # movement.py's step kinds, not a push
+_OWN_STEPS = frozenset({"forward", "backward", "roll"})  # movement_tracks' step kinds, not a push
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,10 +93,6 @@ THROWN: dict[ItemKind, Thrown] = {
 Strike = Callable[[Gladiator, Gladiator, Area, CrtOutcome, list[Event]], None]
 
 
-def _event(kind: str, rule: str, text: str, **extra: Any) -> Event:
-    return {"type": kind, "rule": rule, "text": f"{text} ({rule})", **extra}
-
-
 def _h(h: Hex) -> str:
     return f"{h.q},{h.r}"
 
@@ -127,35 +102,6 @@ def _other(state: ColosseumState, seat: str) -> Gladiator:
 
 
 # --- where items go ------------------------------------------------------------------------------
-
-
-def _walk(board: HexMap, hexes: Iterable[Hex], start: Hex) -> Hex:
-    """I8: the last hex of the way that is still on the board."""
-    last = start
-    for h in hexes:
-        if h not in board:
-            break
-        last = h
-    return last
-
-
-def along(board: HexMap, start: Hex, toward: Hex, steps: int) -> Hex:
-    """§13.3.2: the hex `steps` hexes from `start` on the line through `toward` (and beyond it),
-    stopped at the board's edge (I8)."""
-    if steps <= 0 or start == toward:
-        return start
-    far = add(start, scale(hex_sub(toward, start), steps))  # the line, long enough
-    return _walk(board, line(start, far)[1 : steps + 1], start)
-
-
-def _straight(board: HexMap, start: Hex, facing: int, relation: int, steps: int) -> Hex:
-    """`steps` hexes from `start` through his side `relation`, stopped at the board's edge."""
-    way: list[Hex] = []
-    h = start
-    for _ in range(steps):
-        h = neighbor_at(h, facing, relation)
-        way.append(h)
-    return _walk(board, way, start)
 
 
 def lose_item(
@@ -180,16 +126,16 @@ def lose_item(
     where = g.hex
     if drop is not None:
         side = int(Relation.from_code(drop.direction))
-        where = _straight(board, g.hex, g.facing, side, drop.distance)
+        where = straight(board, g.hex, g.facing, side, drop.distance)
     if kind == BROKEN:
         events.append(
-            _event("item_lost", cause, f"{g.seat}'s weapon is broken", seat=g.seat, item=item)
+            event("item_lost", cause, f"{g.seat}'s weapon is broken", seat=g.seat, item=item)
         )
         return
     battered = item == "shield" and g.sheet.shield_useless
     state.items.append(GroundItem(item, g.seat, where, battered=battered, kind=kind))
     events.append(
-        _event(
+        event(
             "item_lost",
             "§13.2.3",
             f"{g.seat}'s {item} lies at {_h(where)} ({cause})",
@@ -215,27 +161,6 @@ def drop_item(
 
 
 # --- recovery (§13.4) ----------------------------------------------------------------------------
-
-
-def holds(g: Gladiator, item: ItemKind) -> bool:
-    """Whether he has the item in hand and it is any use (a battered shield is not, §12.3)."""
-    if item == "weapon":
-        return g.has_weapon
-    return g.has_shield and not g.sheet.shield_useless
-
-
-def wants(g: Gladiator, item: ItemKind) -> bool:
-    """§13.4, I9: he may pick up what he lacks, never more than two items (a weapon and a
-    shield)."""
-    return not g.has_weapon if item == "weapon" else not g.has_shield
-
-
-def recoverable(state: ColosseumState, g: Gladiator) -> list[GroundItem]:
-    """Items within one hex of him that he could pick up (§13.4; in the Advanced Game what his
-    free hands allow, F6). A beast picks nothing up (§28)."""
-    if g.beast is not None:
-        return []
-    return [i for i in state.items if distance(i.hex, g.hex) <= 1 and may_pick_up(g, i)]
 
 
 def recover_items(
@@ -287,7 +212,7 @@ def recover_items(
             roll = dice.roll(t14.dice, f"{seat} tries to pick up his {item.item}", "§13.4.1")
             got = roll + drm < t14.succeeds_below
             events.append(
-                _event(
+                event(
                     "recovery",
                     "§13.4.1",
                     f"{seat} tries to pick up the {item.item}: {roll} {drm:+d} = {roll + drm}: "
@@ -305,13 +230,6 @@ def recover_items(
 
 
 # --- kicks (§13.5) -------------------------------------------------------------------------------
-
-
-def may_kick_with(plot: PhasePlot, posture: Posture) -> bool:
-    """§13.5, I6: whether a kick may be written with this plot (no backward step, no Stumble, and
-    he is on his feet when it is done)."""
-    acts = set(plot.actions)
-    return not acts & _BACKWARD and "S" not in acts and posture_after(plot, posture) == "standing"
 
 
 def resolve_kicks(
@@ -337,7 +255,7 @@ def resolve_kicks(
             why = f"no {kick.item} lies in his hex"
         if lying is None or why:
             events.append(
-                _event("kick", "§13.5", f"{seat} cannot kick: {why}", seat=seat, kicked=False)
+                event("kick", "§13.5", f"{seat} cannot kick: {why}", seat=seat, kicked=False)
             )
             continue
         moved = sum(1 for _, kind in steps if kind in _OWN_STEPS)
@@ -347,10 +265,10 @@ def resolve_kicks(
         head = f"{seat} kicks the {kick.item} {side}: 1D6 {roll} − {moved} moved = {total}"
         if total <= 0:
             events.append(
-                _event("kick", "§13.5.1", f"{head}: it does not move", seat=seat, kicked=False)
+                event("kick", "§13.5.1", f"{head}: it does not move", seat=seat, kicked=False)
             )
             continue
-        to = _straight(board, g.hex, g.facing, kick.direction, roll)
+        to = straight(board, g.hex, g.facing, kick.direction, roll)
         state.items[state.items.index(lying)] = GroundItem(
             lying.item, lying.owner, to, lying.battered
         )
@@ -359,23 +277,11 @@ def resolve_kicks(
             f", in {here[0]}'s hex, hitting nobody (§13.3.2)" if here else ""
         )
         events.append(
-            _event("kick", "§13.5.1", f"{head}: {landing}", seat=seat, kicked=True, hex=to)
+            event("kick", "§13.5.1", f"{head}: {landing}", seat=seat, kicked=True, hex=to)
         )
 
 
 # --- throws (§13.3) ------------------------------------------------------------------------------
-
-
-def may_throw(g: Gladiator, target: Gladiator, item: ItemKind) -> bool:
-    """§13.3, I2: whether he may write a throw of this item now."""
-    return (
-        g.alive
-        and target.alive
-        and not g.sheet.unconscious
-        and g.posture != "prone"
-        and not g.must_stumble
-        and holds(g, item)
-    )
 
 
 def throw_crt(
@@ -447,7 +353,7 @@ def resolve_throws(
         )
         if why:
             events.append(
-                _event(
+                event(
                     "throw",
                     "§13.3",
                     f"{seat} cannot throw his {throw.item}: {why}",
@@ -484,7 +390,7 @@ def resolve_throws(
             to = along(board, g.hex, o.hex, f.roll)
             where = "in his hex, hitting nobody" if to == o.hex else f"at {_h(to)}"
             events.append(
-                _event(
+                event(
                     "throw",
                     "§13.3.2",
                     f"{head}, not more than the range: it misses and lands {where}",
@@ -496,7 +402,7 @@ def resolve_throws(
             state.items.append(GroundItem(item, g.seat, to, kind=f.kind))
             continue
         events.append(
-            _event(
+            event(
                 "throw",
                 "§13.3.1",
                 f"{head}, more than the range: it hits",
@@ -516,7 +422,7 @@ def resolve_throws(
             value //= 2
             halved.append("a kneeling target's legs §14.2")
         events.append(
-            _event(
+            event(
                 "throw_area",
                 "§13.3.1.1",
                 f"area 1D6 {n}"

@@ -9,13 +9,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from gladiator.rules.colosseum.logsheet import (
-    CHARACTERISTICS,
-    SCHEMA,
-    SCHEMA_VERSION,
-    LogSheet,
-    row_armour,
-)
+from gladiator.rules.colosseum.logsheet import SCHEMA, SCHEMA_VERSION, LogSheet
+from gladiator.rules.colosseum.logsheet_boxes import CHARACTERISTICS, row_armour
 from gladiator.rules.colosseum.sheet_tables import Armour
 from gladiator.rules.colosseum.styles import rolls_needed, styled_armour
 from gladiator.rules.colosseum.tables import tables

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from gladiator.rules.colosseum.logsheet import AREA_NAMES, ARMOUR_TABLE, LogSheet
+from gladiator.rules.colosseum.logsheet import LogSheet
+from gladiator.rules.colosseum.logsheet_boxes import AREA_NAMES, ARMOUR_TABLE
 from gladiator.rules.colosseum.styles import style
 from gladiator.rules.colosseum.vocabulary import AREAS, Area
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from gladiator.rules.colosseum.logsheet import ARMOUR_TABLE, CHARACTERISTICS, LogSheet, row_armour
+from gladiator.rules.colosseum.logsheet import LogSheet
+from gladiator.rules.colosseum.logsheet_boxes import ARMOUR_TABLE, CHARACTERISTICS, row_armour
 from gladiator.rules.colosseum.styles import rolls_needed, style, styled_armour
 from gladiator.rules.colosseum.tables import tables
 from gladiator.rules.colosseum.vocabulary import CLASSES, GladiatorClass

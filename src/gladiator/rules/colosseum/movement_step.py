@@ -19,6 +19,13 @@ from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import Hex
 from gladiator.core.protocol import Event
 from gladiator.rules.colosseum.appeal import moment_of_truth
+from gladiator.rules.colosseum.beast_movement import (
+    STANDS,
+    beast_moves,
+    beasts_hexes,
+    steps_moved,
+)
+from gladiator.rules.colosseum.beasts import beast_match_over
 from gladiator.rules.colosseum.board import board_of
 from gladiator.rules.colosseum.cleaving import blood_checks
 from gladiator.rules.colosseum.collision_records import FigureState, StumbleCheck, StunRoll
@@ -30,17 +37,17 @@ from gladiator.rules.colosseum.items import (
     resolve_kicks,
     resolve_throws,
 )
-from gladiator.rules.colosseum.movement import resolve_movement, stumble_check
+from gladiator.rules.colosseum.movement import resolve_movement
 from gladiator.rules.colosseum.net_attacks import resolve_net_orders
 from gladiator.rules.colosseum.nets import NetOrder, join_net, split_net
 from gladiator.rules.colosseum.outfit import kneel_check
 from gladiator.rules.colosseum.plot_decision import plot_status, trip_spent
+from gladiator.rules.colosseum.plot_legality import exceeds_rate
 from gladiator.rules.colosseum.plots import (
     EMPTY,
     Kick,
     PhasePlot,
     Throw,
-    exceeds_rate,
     format_plot,
     parse_plot,
     path,
@@ -54,6 +61,7 @@ from gladiator.rules.colosseum.postures import (
 )
 from gladiator.rules.colosseum.sprint import sprint_checks
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
+from gladiator.rules.colosseum.stumble_check import stumble_check
 from gladiator.rules.colosseum.walls import arena_of, in_edge_order
 from gladiator.rules.colosseum.wounds import (
     phases_since_stunned,
@@ -62,6 +70,27 @@ from gladiator.rules.colosseum.wounds import (
 )
 
 AfterMovement = Literal["combat", "end", "over"]
+
+
+def move_figures(
+    state: ColosseumState, orders: Mapping[str, str], dice: Dice, events: list[Event]
+) -> AfterMovement:
+    """§5.2.2-§5.2.5 for every figure: the gladiators' plots with every beast standing (§28.4,
+    B2: its counter blocks them), then each beast in table order (§28.4, B13), whose T22 move
+    reads the steps its man plotted (B5). Says what comes next, as `resolve_plots`."""
+    beasts = [b for b in state.gladiators.values() if b.beast is not None]
+    full = {s: orders.get(s, STANDS) for s in state.gladiators}
+    moved = {
+        b.seat: steps_moved(orders[m.seat], m.hex, m.facing)
+        for b in beasts
+        for m in state.opponents(b.seat)[:1]
+    }
+    after = resolve_plots(state, full, dice, events, blocked=beasts_hexes(state))
+    if after != "combat" or not beasts:
+        return after
+    for b in beasts:
+        beast_moves(state, b, moved[b.seat], dice, events)
+    return "over" if beast_match_over(state, events) else "combat"
 
 
 def _leaves_hex(plot: PhasePlot, g: Gladiator) -> bool:

@@ -40,7 +40,6 @@ from gladiator.rules.colosseum.board import board_of
 from gladiator.rules.colosseum.combat_geometry import in_front, positional_advantage
 from gladiator.rules.colosseum.crt import read_crt
 from gladiator.rules.colosseum.events import event
-from gladiator.rules.colosseum.movement import stumble_check
 from gladiator.rules.colosseum.net_tables import NetAttack
 from gladiator.rules.colosseum.nets import (
     LOOSE,
@@ -52,6 +51,7 @@ from gladiator.rules.colosseum.nets import (
 )
 from gladiator.rules.colosseum.plots import KICK_DIRECTIONS, Pose
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator, GroundItem
+from gladiator.rules.colosseum.stumble_check import stumble_check
 from gladiator.rules.colosseum.table_schema import Modifier
 from gladiator.rules.colosseum.weapons import HANDS, hands_used, weapon
 

@@ -9,8 +9,9 @@ N3  §20.3.1, §20.8.2, §20.5.6: a net attack, and letting go of a net that ens
     into an adjacent hex is written with the free Pause X only (as a throw is, I1). A net that
     ensnares the opponent cannot attack until it comes back (he has one net): he may only drag
     (net_combat.py) or let go.
-N4  §20.5.4, §20.5.4.1: an ensnared man's plots are those that do not rotate him (plots.py R16);
-    a Prone ensnared man may write only what leaves him in his hex (KN, or nothing).
+N4  §20.5.4, §20.5.4.1: an ensnared man's plots are those that do not rotate him
+    (plot_legality.py R16); a Prone ensnared man may write only what leaves him in his hex (KN,
+    or nothing).
 B17 §20, §28: no net order in a beast hunt (the Retiarius fights with his trident, the net in
     his hand, §20.9.2's half CF still applying).
 G19 §20, §27: in a team match the net is cast at opponents only: a toss at the nearest one in

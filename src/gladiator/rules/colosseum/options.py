@@ -15,6 +15,7 @@ from pydantic import (
 )
 
 from gladiator.rules.colosseum.campaign_entrants import check_entrant_seats
+from gladiator.rules.colosseum.setup.roster import parse_beasts, parse_pack
 from gladiator.rules.colosseum.styles import check_choices, parse_weapons
 from gladiator.rules.colosseum.teams import (
     ALL_SEATS,
@@ -294,15 +295,11 @@ class ColosseumOptions(BaseModel):
     @field_validator("beasts")
     @classmethod
     def _beast_seats(cls, value: str, info: ValidationInfo) -> str:
-        from gladiator.rules.colosseum.beasts import parse_beasts
-
         if not value.strip():
             return ""
         if not info.data.get("advanced"):
             raise ValueError("the Advanced Game's (§28): set advanced = true")
         if len([e for e in value.split(",") if e.strip()]) > 1:  # B11: a pack
-            from gladiator.rules.colosseum.beast_pack import parse_pack
-
             return ",".join(f"{s}:{k}" for s, k in parse_pack(value).items())
         return ",".join(f"{s}:{k}" for s, k in parse_beasts(value, SEAT_NAMES).items())
 

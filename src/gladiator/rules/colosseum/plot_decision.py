@@ -22,22 +22,17 @@ from typing import NamedTuple
 
 from gladiator.core.decisions import Option
 from gladiator.core.hexgrid import Hex
-from gladiator.rules.colosseum.items import (
-    may_kick_with,
-    may_throw,
-    recoverable,
-)
+from gladiator.rules.colosseum.item_choices import may_kick_with, may_throw, recoverable
 from gladiator.rules.colosseum.net_plots import net_choices, net_refusals
 from gladiator.rules.colosseum.orders import PlotChoice
+from gladiator.rules.colosseum.plot_legality import PlotStatus, legal_plots
 from gladiator.rules.colosseum.plots import (
     KICK_DIRECTIONS,
     ItemKind,
     Kick,
     PhasePlot,
-    PlotStatus,
     Throw,
     format_plot,
-    legal_plots,
     path,
     uses_movement_phase,
 )

@@ -4,8 +4,8 @@ A `PhasePlot` is either up to two movement actions (F, B, SFL, SFR, SBL, SBR) or
 action (C, KN, R, RO-FL/RO-FR/RO-BL/RO-BR, S, X), with facing changes written in parentheses
 before or after them (§7.2, §7.2.2), or the empty plot (nothing written; or, not offered by
 `legal_plots`, a bare rotation). What each action does and how much it may rotate is read from
-T39 (data/actions.toml via `tables()`); this module adds the notation, the per-status legality and
-the geometry.
+T39 (data/actions.toml via `tables()`, as plot_actions.py reads it); this module adds the notation
+and the geometry, plot_legality.py the per-status legality.
 
 Rotations. Each action carries its own allowance from T39 (F, SFL, SFR, KN, R, S: one hex-side;
 B, SBL, SBR, C, RO: none; X: any facing) and may spend it before or after itself; two movement
@@ -29,9 +29,9 @@ the weapon in the hex he ends in toward his left-front; directions F, FR, BR, B,
 Roll). The value keeps it as `PhasePlot.extra`; it changes neither the path nor the movement phase
 (R19). Which plots may carry one is the engine's business (it depends on the items on the floor).
 
-`legal_plots(status)` lists every plot a gladiator in that `PlotStatus` may write this phase, in a
-fixed order; `uses_movement_phase(plot)` says whether it counts against his move rate;
-`path(plot, hex, facing)` gives every position he passes through.
+`legal_plots(status)` (plot_legality.py) lists every plot a gladiator in that `PlotStatus` may
+write this phase, in a fixed order; `uses_movement_phase(plot)` says whether it counts against
+his move rate; `path(plot, hex, facing)` gives every position he passes through.
 
 RULINGS (each choice this module makes where the rulebook leaves room; shared/rules/colosseum.md)
 
@@ -55,37 +55,6 @@ R5  KN, R, S and X do not leave the hex, so a rotation before them is the same a
 R6  §7.4 NOTE, §15.6 (2nd), Q3, NOTE-7.4-free-stumble-pause: a plot uses one of the turn's
     movement phases if it holds a movement action, C, KN, R or RO, or any rotation (so a rotating
     S or X, and a bare rotation). A non-rotating S or X, and the empty plot, are free.
-R7  §3.5, §5.2.1, §10.5 (LMP), §17.3, Q3: he may move in `moves_allowed` = max(0, move rate -
-    LMP results - 2 if he exceeded his rate last turn) phases, and in one phase more (§17.3).
-    `legal_plots` offers that excess phase too (see `exceeds_rate`; it costs +1 on this turn's
-    endurance check and the -2 next turn, which the engine records). Once the excess is used,
-    only the free plots remain.
-R8  §15.1, §15.3, Q3: S is only ever the forced action of the phase after a trip; it is never
-    offered otherwise. A gladiator who must stumble may write nothing but S, rotating one
-    hex-side only if he still has a movement phase (normal or excess) and his facing is free.
-    §15.3 ("whether or not he could move in that phase") puts the forced S before posture: it is
-    also what a Kneeling or Prone gladiator writes after tripping (§16.4 forbids a *voluntary*
-    Pause, not a forced Stumble).
-R9  §16.4, Q3: a Prone gladiator writes KN or RO-FL/RO-FR/RO-BL/RO-BR, and may not Pause. Both use
-    a movement phase; with none left he is "unable to move" (§16.3.1, Q3) and his only plot is the
-    empty one.
-R10 §16.4.1, §11.4: an unconscious gladiator takes no action: his only plot is the empty one.
-R11 §14, §14.3, Q24: a Kneeling gladiator may write whatever a standing one may (a movement
-    action, C or a rotating X stands him up; KN or a non-rotating X keeps him kneeling), and a
-    standing gladiator may KN to take the defensive stance. Their plot lists are the same.
-R12 §7.4 (R), §13.4: R is offered only when `can_recover` says an item he may pick up lies in his
-    own or an adjacent hex; the two-item limit and the Retiarius's shield (§13.4 NOTE) are the
-    caller's to fold into that flag.
-R13 §7.2.2: a bare rotation (`(R)`, no action) has no action to belong to, and turning in place
-    is what X is for; the value and the notation can hold one (a log sheet may show it), it uses
-    a movement phase (R6), but `legal_plots` never offers it (X(R) does the same).
-R14 §5.2.1, R9, R10: the empty plot `-` ("" reads the same) is offered only when nothing else is
-    legal; a standing or kneeling gladiator who does not move writes a non-rotating X.
-R15 Q24: RO moves one hex to his left-front (RO-FL), right-front (RO-FR), left-rear (RO-BL) or
-    right-rear (RO-BR) hex and leaves his facing as it was. §7.4: C moves three hexes forward,
-    one at a time.
-R16 §20.5.4 (Advanced Game): `facing_free=False` (an ensnared gladiator "may move but may not
-    rotate") drops every plot that rotates.
 R17 §7.2: the two movement actions are an ordered pair, may repeat (`F F`) and may undo each other
     (`F B`); nothing in §7.3 forbids either.
 R18 §7.6: a plot that breaks T39 itself (too much rotation, three movement actions, a special with
@@ -93,22 +62,17 @@ R18 §7.6: a plot that breaks T39 itself (too much rotation, three movement acti
     allowed for this gladiator now is `legal_plots`' business.
 R19 §13.3 ("requires no CFs"), §13.5: a throw or a kick written with a plot (`+TW-HEAD`,
     `+KS-F`) costs no movement phase and no rotation; the notation holds at most one.
-R20 §36.3 SP, Q48 (Campaign Game, TL7): three movement actions, each F, SFL or SFR, are a
-    sprint: well formed (each with its own allowance, R1), but offered by `legal_plots` only
-    with `PlotStatus.sprint` (the Sprinting talent), after every ordinary plot. Any other three
-    actions, or four, break §7.2 as before.
 """
 
 from __future__ import annotations
 
-import itertools
 import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Literal, NamedTuple
 
-from gladiator.core.hexgrid import Hex, Relation, neighbor_at, turn
-from gladiator.rules.colosseum.tables import tables
+from gladiator.core.hexgrid import Hex, neighbor_at, turn
+from gladiator.rules.colosseum.plot_actions import action_limits, action_specs, is_sprint
 from gladiator.rules.colosseum.vocabulary import AREAS, Area
 
 __all__ = [
@@ -119,35 +83,20 @@ __all__ = [
     "Kick",
     "PhasePlot",
     "PlotError",
-    "PlotStatus",
     "Pose",
     "Posture",
     "Throw",
-    "action_codes",
-    "exceeds_rate",
     "format_plot",
-    "is_sprint",
-    "legal_plots",
     "parse_extra",
     "parse_plot",
     "path",
-    "posture_after",
     "uses_movement_phase",
 ]
 
 Posture = Literal["standing", "kneeling", "prone"]
-_POSTURES: tuple[Posture, ...] = ("standing", "kneeling", "prone")
 
-# A Roll names the hex it rolls into by its relation to his facing (§7.4); T39 gives the relations
-# in core.hexgrid's codes, the notation uses the rulebook's (RO-BL, not RO-RL).
-_DIRECTION_SUFFIX = {"FL": "FL", "FR": "FR", "RL": "BL", "RR": "BR"}
 # An allowance of this many hex-sides or more reaches every facing (T39's "3" for Pause).
 _ANY = 3
-# Gap values tried when listing plots: none, (L), (R), (2L), (2R), (3R).
-_GAP_VALUES = (0, -1, 1, -2, 2, 3)
-# §36.3 SP, Q48 (R20): the Sprinting talent's plot, three of these movement actions.
-SPRINT_ACTIONS = ("F", "SFL", "SFR")
-SPRINT_LENGTH = 3
 
 
 class PlotError(ValueError):
@@ -214,54 +163,6 @@ def parse_extra(text: str) -> Extra:
     return Kick(item, KICK_DIRECTIONS.index(what))
 
 
-@dataclass(frozen=True, slots=True)
-class _Spec:
-    """One action of T39 as the plot needs it; RO is split into its four directions."""
-
-    code: str
-    movement: bool
-    hexes: int
-    relation: int | None
-    rotation: int
-    free_without_rotation: bool
-    prone_only: bool
-
-
-@cache
-def _specs() -> dict[str, _Spec]:
-    """T39 by plot code, in the table's order."""
-    out: dict[str, _Spec] = {}
-    for code, action in tables().actions.t39.actions.items():
-        movement = action.kind == "movement"
-        variants: list[tuple[str, str | None]]
-        if len(action.directions) > 1:  # RO: the plot names the direction (RO-FL ...)
-            variants = [(f"{code}-{_DIRECTION_SUFFIX[d]}", d) for d in action.directions]
-        else:
-            variants = [(code, action.directions[0] if action.directions else None)]
-        for name, direction in variants:
-            out[name] = _Spec(
-                code=name,
-                movement=movement,
-                hexes=action.hexes,
-                relation=None if direction is None else int(Relation.from_code(direction)),
-                rotation=action.rotation,
-                free_without_rotation=action.free_without_rotation,
-                prone_only=action.prone_only,
-            )
-    return out
-
-
-@cache
-def _limits() -> tuple[int, int]:
-    t39 = tables().actions.t39
-    return t39.max_movement_actions, t39.max_special_actions
-
-
-def action_codes() -> tuple[str, ...]:
-    """Every action code a plot may hold, in T39's order (RO as RO-FL, RO-FR, RO-BL, RO-BR)."""
-    return tuple(_specs())
-
-
 # --- the value ----------------------------------------------------------------------------------
 
 
@@ -298,7 +199,7 @@ def _normalise(
     actions: tuple[str, ...], turns: tuple[int, ...], shown: str | None
 ) -> tuple[int, ...]:
     """Check a plot against §7.2 and T39; its canonical gaps, or PlotError if it breaks them."""
-    specs = _specs()
+    specs = action_specs()
     if not isinstance(actions, tuple) or not all(isinstance(a, str) for a in actions):
         raise PlotError(f"plot actions must be a tuple of codes, got {actions!r}")
     if not isinstance(turns, tuple) or not all(
@@ -314,7 +215,7 @@ def _normalise(
         if code not in specs:
             raise PlotError(f"unknown action {code!r} (expected one of {', '.join(specs)})")
     text = shown if shown is not None else _raw_text(actions, turns)
-    max_movement, max_special = _limits()
+    max_movement, max_special = action_limits()
     chosen = [specs[code] for code in actions]
     special = [s.code for s in chosen if not s.movement]
     if special and len(chosen) > max_special:
@@ -380,7 +281,7 @@ class PhasePlot:
 
     @property
     def is_special(self) -> bool:
-        return bool(self.actions) and not _specs()[self.actions[0]].movement
+        return bool(self.actions) and not action_specs()[self.actions[0]].movement
 
     @property
     def rotates(self) -> bool:
@@ -390,7 +291,7 @@ class PhasePlot:
     def allocation(self) -> tuple[tuple[int, int], ...]:
         """Per action, the (before, after) signed rotation the notation charges to it (R2): a
         gap between two actions goes to the earlier one as far as its allowance goes."""
-        specs = _specs()
+        specs = action_specs()
         out: list[tuple[int, int]] = []
         before = self.turns[0]
         last = len(self.actions) - 1
@@ -428,7 +329,7 @@ def format_plot(plot: PhasePlot) -> str:
 def _code_pattern() -> tuple[re.Pattern[str], dict[str, str]]:
     """The action codes, longest first (so SFL is never read as S + F...), RO's hyphen optional;
     and each code by its spelling without the hyphen."""
-    codes = sorted(_specs(), key=len, reverse=True)
+    codes = sorted(action_specs(), key=len, reverse=True)
     alternatives = "|".join(re.escape(c).replace(r"\-", "-?") for c in codes)
     return re.compile(alternatives), {c.replace("-", ""): c for c in codes}
 
@@ -487,7 +388,7 @@ def _parse_plot(text: str) -> PhasePlot:
         found = upper[pos:].split()[0][:8]
         raise PlotError(
             f"{text!r}: cannot read {found!r} at position {pos + 1} "
-            f"(actions: {', '.join(_specs())}; rotations: (L), (R))"
+            f"(actions: {', '.join(action_specs())}; rotations: (L), (R))"
         )
     turns: list[int] = []
     for gap in gaps:
@@ -504,165 +405,12 @@ def _parse_plot(text: str) -> PhasePlot:
 # --- movement phases and status -----------------------------------------------------------------
 
 
-def is_sprint(actions: tuple[str, ...]) -> bool:
-    """§36.3 SP, Q48 (R20): three movement actions, each F, SFL or SFR: a sprint."""
-    return len(actions) == SPRINT_LENGTH and all(a in SPRINT_ACTIONS for a in actions)
-
-
 def uses_movement_phase(plot: PhasePlot) -> bool:
     """Whether the plot counts as one of the turn's movement phases (R6: §7.4 NOTE, Q3)."""
     if plot.rotates:
         return True
-    specs = _specs()
+    specs = action_specs()
     return any(not specs[code].free_without_rotation for code in plot.actions)
-
-
-@dataclass(frozen=True, slots=True)
-class PlotStatus:
-    """What decides a gladiator's legal plots this phase.
-
-    move_rate           §3.5 / T37: phases per turn he may move (light 6, medium 5, heavy 4).
-    moves_used          phases of this turn already plotted that used a movement phase (R6).
-    posture             standing, kneeling (§14) or prone (§16).
-    must_stumble        he tripped last phase and must write S now (§15.1, §15.3).
-    can_recover         an item he may pick up lies in his own or an adjacent hex (§7.4 R, R12).
-    unconscious         Stun above CF (§11.4): no action at all (§16.4.1).
-    lmp                 LMP critical results (§10.5): each takes a movement phase a turn.
-    exceeded_last_turn  he used the §17.3 extra phase last turn: two fewer phases this turn.
-    sprint              he has the Sprinting talent (§36.3 SP, Q48, R20): the sprints too.
-    """
-
-    move_rate: int
-    moves_used: int = 0
-    posture: Posture = "standing"
-    must_stumble: bool = False
-    can_recover: bool = False
-    unconscious: bool = False
-    lmp: int = 0
-    exceeded_last_turn: bool = False
-    sprint: bool = False
-
-    def __post_init__(self) -> None:
-        for name in ("move_rate", "moves_used", "lmp"):
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise ValueError(f"plot status {name} must be an integer >= 0, got {value!r}")
-        if self.posture not in _POSTURES:
-            raise ValueError(
-                f"plot status posture must be one of {_POSTURES}, not {self.posture!r}"
-            )
-
-    @property
-    def moves_allowed(self) -> int:
-        """§3.5, §7.1, §10.5, §17.3 (R7): phases he may move this turn before exceeding his rate."""
-        penalty = tables().turn_end.endurance.exceeded_next_turn_penalty
-        return max(0, self.move_rate - self.lmp - (penalty if self.exceeded_last_turn else 0))
-
-    @property
-    def moves_left(self) -> int:
-        """Movement phases left this turn within his rate (not counting the §17.3 extra one)."""
-        return max(0, self.moves_allowed - self.moves_used)
-
-    @property
-    def can_move(self) -> bool:
-        """Whether a plot that uses a movement phase is allowed: within the rate, or the one
-        extra phase of §17.3."""
-        extra = tables().turn_end.endurance.exceeded_extra_phases
-        return self.moves_used < self.moves_allowed + extra
-
-
-def posture_after(plot: PhasePlot, posture: Posture) -> Posture:
-    """§14.1, R11 (Q24): his posture once the plot is done. KN kneels (from Prone or standing); a
-    Kneeling gladiator who plots a movement action, C or a rotating X stands up; a Prone one stays
-    Prone unless he kneels (a Roll leaves him Prone, §7.4)."""
-    acts = plot.actions
-    if posture == "prone":
-        return "kneeling" if acts == ("KN",) else "prone"
-    if posture == "kneeling":
-        stays = not acts or acts in (("KN",), ("S",)) or (acts == ("X",) and not plot.rotates)
-        return "kneeling" if stays else "standing"
-    return "kneeling" if acts == ("KN",) else "standing"
-
-
-def exceeds_rate(status: PlotStatus, plot: PhasePlot) -> bool:
-    """Whether this plot would be the §17.3 extra movement phase (R7)."""
-    return uses_movement_phase(plot) and status.moves_used >= status.moves_allowed
-
-
-# --- legal plots --------------------------------------------------------------------------------
-
-
-def _variants(actions: tuple[str, ...]) -> list[PhasePlot]:
-    """Every well-formed rotation of these actions, in the _GAP_VALUES order, once each."""
-    out: dict[PhasePlot, None] = {}
-    for turns in itertools.product(_GAP_VALUES, repeat=len(actions) + 1):
-        try:
-            out[PhasePlot(actions, turns)] = None
-        except PlotError:
-            continue
-    return list(out)
-
-
-@cache
-def _candidates(
-    kind: Literal["upright", "prone", "stumble", "sprint"],
-) -> tuple[PhasePlot, ...]:
-    """Before status filters: the plots of a standing/kneeling, a prone or a stumbling man, and
-    the sprints (R20)."""
-    specs = _specs()
-    if kind == "sprint":
-        triples = itertools.product(SPRINT_ACTIONS, repeat=SPRINT_LENGTH)
-        return tuple(p for actions in triples for p in _variants(actions))
-    if kind == "stumble":
-        return tuple(_variants(("S",)))
-    if kind == "prone":
-        codes = ["KN", *(c for c, s in specs.items() if s.prone_only)]
-        return tuple(p for c in codes for p in _variants((c,)))
-    movement = [c for c, s in specs.items() if s.movement]
-    plots: list[PhasePlot] = []
-    for code in movement:
-        plots.extend(_variants((code,)))
-    for first in movement:
-        for second in movement:
-            plots.extend(_variants((first, second)))
-    for code, spec in specs.items():
-        if not spec.movement and not spec.prone_only and code != "S":
-            plots.extend(_variants((code,)))
-    return tuple(plots)
-
-
-@lru_cache(maxsize=1024)
-def _legal(status: PlotStatus, facing_free: bool) -> tuple[PhasePlot, ...]:
-    if status.unconscious:
-        return (EMPTY,)
-    if status.must_stumble:
-        candidates = _candidates("stumble")
-    elif status.posture == "prone":
-        candidates = _candidates("prone")
-    else:
-        candidates = _candidates("upright")
-        if status.sprint:  # R20: after the ordinary plots, so their order is unchanged
-            candidates = (*candidates, *_candidates("sprint"))
-    can_move = status.can_move
-    out = tuple(
-        p
-        for p in candidates
-        if (facing_free or not p.rotates)
-        and (can_move or not uses_movement_phase(p))
-        and (status.can_recover or p.actions != ("R",))
-    )
-    return out or (EMPTY,)
-
-
-def legal_plots(status: PlotStatus, *, facing_free: bool = True) -> list[PhasePlot]:
-    """Every plot this gladiator may write this phase, in a fixed order (R6-R16).
-
-    Order: single movement actions, then pairs (both in T39 order), then special actions. For
-    each list of actions, its rotations run through the gaps (first gap slowest), each gap taking
-    none, (L), (R), (2L), (2R), (3R): F, F(L), F(R), (L)F, (R)F.
-    `facing_free=False` is for a gladiator who may not rotate (ensnared, §20.5.4).
-    """
-    return list(_legal(status, facing_free))
 
 
 # --- geometry -----------------------------------------------------------------------------------
@@ -679,7 +427,7 @@ def path(plot: PhasePlot, start_hex: Hex, start_facing: int) -> list[Pose]:
     """Every position of the plot in order (R3): the start, then one pose per hex-side turned
     and per hex entered. The last is where he ends. For collisions (§8.1.1) and map edges
     (§7.7); a collision stopping him (§8.2) is the engine's to apply."""
-    specs = _specs()
+    specs = action_specs()
     h, f = start_hex, start_facing
     poses = [Pose(h, f)]
 

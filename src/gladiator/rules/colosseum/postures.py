@@ -20,10 +20,8 @@ from gladiator.core.hexgrid import Relation, neighbor_at
 from gladiator.core.protocol import Event
 from gladiator.rules.colosseum.board import board_of
 from gladiator.rules.colosseum.events import event
-from gladiator.rules.colosseum.plots import (
-    PhasePlot,
-    posture_after,
-)
+from gladiator.rules.colosseum.plot_legality import posture_after
+from gladiator.rules.colosseum.plots import PhasePlot
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 
 FALL_PRONE_BELOW = 7  # §15.4: a Stumbling man falls Prone on 2D6 + AG below 7

@@ -12,7 +12,8 @@ from gladiator.core.textmap import ARROWS, draw
 from gladiator.rules.colosseum.beasts import counter_hexes, tail
 from gladiator.rules.colosseum.board import board_of
 from gladiator.rules.colosseum.glossary import glossary
-from gladiator.rules.colosseum.logsheet import AREA_NAMES, LogSheet
+from gladiator.rules.colosseum.logsheet import LogSheet
+from gladiator.rules.colosseum.logsheet_boxes import AREA_NAMES
 from gladiator.rules.colosseum.logsheet_render import render_text as render_sheet
 from gladiator.rules.colosseum.nets import LOOSE
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator, GroundItem

@@ -58,7 +58,8 @@ def reveal_first(state: ColosseumState, orders: Mapping[str, str], events: list[
 
 
 def with_first_plots(state: ColosseumState, orders: Mapping[str, str]) -> dict[str, str]:
-    """Every plot of the phase, the early ones taken out of the state, in seat order."""
+    """Every plot of the phase, the early ones taken out of the state, in seat order (a beast
+    writes none, §28.4)."""
     merged = {**state.early_plots, **orders}
     state.early_plots = {}
-    return {s: merged[s] for s in state.gladiators}
+    return {s: merged[s] for s in state.gladiators if s in merged}

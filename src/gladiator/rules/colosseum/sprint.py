@@ -1,5 +1,5 @@
 """§36.3 SP, Sprinting (Q48): the check that follows a sprint. The sprint itself is a plot
-(plots.py R20, offered by `legal_plots` to a gladiator whose `PlotStatus.sprint` is set).
+(plot_actions.py R20, offered by `legal_plots` to a gladiator whose `PlotStatus.sprint` is set).
 
 RULINGS (docs/rulings.md, Colosseum Campaign Game, the TL series)
 
@@ -19,9 +19,10 @@ from collections.abc import Mapping
 from gladiator.core.dice import Dice
 from gladiator.core.protocol import Event
 from gladiator.rules.colosseum.events import event
-from gladiator.rules.colosseum.movement import stumble_check
-from gladiator.rules.colosseum.plots import PhasePlot, is_sprint
+from gladiator.rules.colosseum.plot_actions import is_sprint
+from gladiator.rules.colosseum.plots import PhasePlot
 from gladiator.rules.colosseum.state import ColosseumState
+from gladiator.rules.colosseum.stumble_check import stumble_check
 
 __all__ = ["sprint_checks"]
 

@@ -13,10 +13,10 @@ from typing import Any, Literal
 
 from gladiator.core.hexgrid import Hex, distance
 from gladiator.rules.colosseum.beast_record import Beast
+from gladiator.rules.colosseum.body_hits import CriticalRecord
 from gladiator.rules.colosseum.campaign_record import SeatTally
 from gladiator.rules.colosseum.logsheet import LogSheet
 from gladiator.rules.colosseum.plots import Posture
-from gladiator.rules.colosseum.wounds import CriticalRecord
 
 __all__ = ["SCHEMA", "ColosseumState", "Gladiator", "GroundItem", "Step"]
 

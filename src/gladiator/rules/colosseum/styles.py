@@ -3,8 +3,8 @@ does to the log sheet (armour, shield, move rate: §19.2-§19.4) and what he car
 (§19, §21, §24), and the one-line refusal of a style or weapon choice a match cannot have.
 
 Pure functions of the tables (`advanced_tables()`, styles.toml and weapons.toml); the log sheet
-(logsheet.py) applies `styled_armour` when it is made and checks a styled sheet with
-`check_styled_sheet`; outfit.py puts the style's kit in his hands.
+(logsheet_roll.py) applies `styled_armour` when it is made and logsheet_boxes.py checks a styled
+sheet with `check_styled_sheet`; outfit.py puts the style's kit in his hands.
 
 RULINGS (docs/rulings.md, Colosseum Advanced Game, the F series)
 

@@ -26,17 +26,18 @@ from dataclasses import replace
 from gladiator.core.dice import Dice
 from gladiator.core.protocol import Event
 from gladiator.rules.colosseum.advanced_tables import advanced_tables
+from gladiator.rules.colosseum.body_hits import body_hit
 from gladiator.rules.colosseum.campaign_tally import note_wounds
 from gladiator.rules.colosseum.crt import CrtOutcome
 from gladiator.rules.colosseum.events import event, sheet_events
 from gladiator.rules.colosseum.hits import Lose, apply_body_hit, stun_hit
-from gladiator.rules.colosseum.logsheet import AREA_NAMES
+from gladiator.rules.colosseum.logsheet_boxes import AREA_NAMES
 from gladiator.rules.colosseum.plots import ItemKind
 from gladiator.rules.colosseum.postures import FALL_PRONE_BELOW, fall_prone
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.tables import critical_result
 from gladiator.rules.colosseum.vocabulary import Area
-from gladiator.rules.colosseum.wounds import body_hit, drop_location
+from gladiator.rules.colosseum.wounds import drop_location
 
 __all__ = ["unarmed_strike"]
 

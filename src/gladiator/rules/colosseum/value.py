@@ -25,6 +25,7 @@ from operator import mul
 from pathlib import Path
 from typing import Any
 
+from gladiator.rules.colosseum.material_heuristic import material_heuristic
 from gladiator.rules.colosseum.state import ColosseumState
 from gladiator.rules.colosseum.value_features import FEATURE_NAMES, features
 
@@ -151,6 +152,16 @@ def win_probability(state: ColosseumState, seat: str, weights: ValueWeights | No
 def value(state: ColosseumState, seat: str, weights: ValueWeights | None = None) -> float:
     """2·P(win) − 1 in [-1, 1]: 1 a won match, −1 a lost one, 0 a draw or an even position."""
     return 2.0 * win_probability(state, seat, weights) - 1.0
+
+
+def heuristic(state: ColosseumState, seat: str) -> float:
+    """V4: the fitted value where it was fitted, two gladiators and no beast; the first material
+    score on any other roster (a team match §27, a beast hunt §28). Only the greedy bot and the
+    learners read this: the tactician and the centurion play by their own evaluations."""
+    figures = [*state.gladiators.values(), *state.fallen.values()]
+    if len(figures) == 2 and all(g.beast is None for g in figures):
+        return value(state, seat)
+    return material_heuristic(state, seat)
 
 
 def _toml_value(v: Any) -> str:
