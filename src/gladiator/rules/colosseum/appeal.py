@@ -1,4 +1,4 @@
-"""The Moment of Truth (§18.2-§18.4) and the end of a match (§10.5 M).
+"""The Moment of Truth (§18.2-§18.4); the end of the match is match_end.py's.
 
 RULINGS (engine level, the E series of docs/rulings.md)
 
@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from gladiator.core.dice import Dice
 from gladiator.core.protocol import Event
-from gladiator.rules.colosseum.campaign_tally import note_appeals, sweep
+from gladiator.rules.colosseum.campaign_tally import note_appeals
 from gladiator.rules.colosseum.events import event
+from gladiator.rules.colosseum.match_end import after_appeal, finish
 from gladiator.rules.colosseum.state import ColosseumState
-from gladiator.rules.colosseum.team_end import team_spared
 
 MISSUS_ABOVE = 9  # §18.3.1
 
@@ -84,8 +84,7 @@ def moment_of_truth(
             g.alive = False
             g.cause = "killed at the Moment of Truth"
     note_appeals(state, spared, victor)  # §31.2.2, §31.2.3 (X8): for the match report
-    if state.options.get("teams"):  # §27: the beaten man leaves, the others fight on (G7)
-        team_spared(state, appellants, victor, spared, events, finish)
+    if after_appeal(state, appellants, victor, spared, events):  # §27 (G7): the others fight on
         return
     if victor is None:  # §5.4.1 stans missus
         alive = [s for s in appellants if spared[s]]
@@ -104,26 +103,3 @@ def moment_of_truth(
     else:
         method = "sine missione" if sine_missione else "mercy"  # §30.2.2 (X6)
         finish(state, (victor,), method, f"{victor} beat {beaten} and killed him", events)
-
-
-def finish(
-    state: ColosseumState,
-    winners: tuple[str, ...],
-    method: str,
-    summary: str,
-    events: list[Event],
-) -> None:
-    for g in state.gladiators.values():
-        if g.alive and g.crits.mortal:  # §10.5 M: he fights on but dies at the end of the match
-            g.alive = False
-            g.cause = "a mortal wound (§10.5 M)"
-            events.append(
-                event("mortal", "§10.5", f"{g.seat} dies of his mortal wound", seat=g.seat)
-            )
-            summary += f"; {g.seat} dies of a mortal wound"
-    sweep(state)  # X7: the match report's deaths
-    state.step = "over"
-    state.winners = winners
-    state.end_method = method
-    state.end_summary = summary
-    events.append({"type": "end", "winners": list(winners), "method": method, "text": summary})

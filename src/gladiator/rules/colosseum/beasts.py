@@ -33,22 +33,17 @@ from __future__ import annotations
 from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import DIRECTIONS, Hex, add, distance, neighbors, opposite
 from gladiator.rules.colosseum.advanced_tables import advanced_tables
-from gladiator.rules.colosseum.appeal import finish
-from gladiator.rules.colosseum.beast_pack_end import pack_over
 from gladiator.rules.colosseum.beast_record import Beast
 from gladiator.rules.colosseum.beast_tables import BeastHex
 from gladiator.rules.colosseum.combat_geometry import front_coords
-from gladiator.rules.colosseum.events import Event, event
 from gladiator.rules.colosseum.logsheet import LogSheet
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.styles import NO_ARMOUR
-from gladiator.rules.colosseum.teams import is_pack
 from gladiator.rules.colosseum.vocabulary import Area
 
 __all__ = [
     "RANDOM_KINDS",
     "Beast",
-    "beast_match_over",
     "beast_of",
     "beast_sheet",
     "counter_hexes",
@@ -140,30 +135,6 @@ def t24_entry(b: Gladiator, at: Hex) -> BeastHex:
     entries = [(distance(at, h), table.at(*front_coords(b.hex, b.facing, h))) for h in ring]
     best = min(d for d, _ in entries)
     return min((e for d, e in entries if d == best), key=lambda e: (e.pa, e.name))
-
-
-def beast_match_over(state: ColosseumState, events: list[Event]) -> bool:
-    """B9: a dead or unconscious beast or gladiator ends the match."""
-    if is_pack(state.options):  # B14: a pack fights on while a beast is left
-        return pack_over(state, events)
-    b = beast_of(state)
-    if b is None or state.step == "over":
-        return False
-    g = gladiator_of(state)
-    down = [x for x in (g, b) if not x.alive or x.sheet.unconscious]
-    if not down:
-        return False
-    for x in down:
-        how = "dead" if not x.alive else "unconscious"
-        events.append(event("down", "§28", f"{x.seat} is {how}: {x.cause or 'out of the fight'}"))
-    if len(down) == 2:
-        finish(state, (), "killed", "the gladiator and the beast are both down", events)
-        return True
-    up = g if down[0] is b else b
-    method = "killed" if not down[0].alive else "incapacitated"
-    what = "killed" if not down[0].alive else "overcame"
-    finish(state, (up.seat,), method, f"{up.seat} {what} {down[0].seat}", events)
-    return True
 
 
 def t25_critical(area: Area, total: int) -> tuple[str, ...]:

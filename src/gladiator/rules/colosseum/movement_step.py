@@ -25,7 +25,6 @@ from gladiator.rules.colosseum.beast_movement import (
     beasts_hexes,
     steps_moved,
 )
-from gladiator.rules.colosseum.beasts import beast_match_over
 from gladiator.rules.colosseum.board import board_of
 from gladiator.rules.colosseum.cleaving import blood_checks
 from gladiator.rules.colosseum.collision_records import FigureState, StumbleCheck, StunRoll
@@ -37,6 +36,7 @@ from gladiator.rules.colosseum.items import (
     resolve_kicks,
     resolve_throws,
 )
+from gladiator.rules.colosseum.match_end import fight_over
 from gladiator.rules.colosseum.movement import resolve_movement
 from gladiator.rules.colosseum.net_attacks import resolve_net_orders
 from gladiator.rules.colosseum.nets import NetOrder, join_net, split_net
@@ -90,7 +90,7 @@ def move_figures(
         return after
     for b in beasts:
         beast_moves(state, b, moved[b.seat], dice, events)
-    return "over" if beast_match_over(state, events) else "combat"
+    return "over" if fight_over(state, events) else "combat"  # B9, B14
 
 
 def _leaves_hex(plot: PhasePlot, g: Gladiator) -> bool:

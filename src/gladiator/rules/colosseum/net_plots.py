@@ -34,6 +34,7 @@ from gladiator.rules.colosseum.nets import (
     victim_of,
 )
 from gladiator.rules.colosseum.plots import KICK_DIRECTIONS
+from gladiator.rules.colosseum.setup.roster import roster_of
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 
 __all__ = ["net_choices", "net_refusals"]
@@ -55,7 +56,7 @@ def net_refusals(state: ColosseumState, g: Gladiator) -> dict[str, str]:
     now = phase_number(state)
     attacks = ("TN", "SN", "LN")
     victim = victim_of(state, g)
-    if state.options.get("beasts"):  # B17
+    if roster_of(state.options).beasts:  # B17
         return {c: _NOT_AT_BEASTS for c in (*attacks, "LG", "DN", "RN")}
     if not g.net:
         for c in (*attacks, "LG", "DN"):

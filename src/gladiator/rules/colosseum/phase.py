@@ -13,19 +13,17 @@ from __future__ import annotations
 
 from gladiator.core.dice import Dice
 from gladiator.core.protocol import Event
-from gladiator.rules.colosseum.appeal import finish, moment_of_truth
-from gladiator.rules.colosseum.beasts import beast_match_over
-from gladiator.rules.colosseum.campaign_tally import sweep
+from gladiator.rules.colosseum.appeal import moment_of_truth
 from gladiator.rules.colosseum.combat_geometry import (
     in_front,
 )
 from gladiator.rules.colosseum.events import event, sheet_events
+from gladiator.rules.colosseum.match_end import fight_over, finish, time_up
 from gladiator.rules.colosseum.plot_decision import plot_status
 from gladiator.rules.colosseum.postures import check_unconscious
 from gladiator.rules.colosseum.state import ColosseumState
 from gladiator.rules.colosseum.tables import tables
-from gladiator.rules.colosseum.team_end import team_deaths, team_time_up
-from gladiator.rules.colosseum.teams import is_over, is_pack, is_team_match
+from gladiator.rules.colosseum.teams import is_over
 from gladiator.rules.colosseum.vocabulary import AREAS, Area
 from gladiator.rules.colosseum.wounds import (
     severed_artery_bleeding,
@@ -50,13 +48,12 @@ def start_phase(state: ColosseumState, dice: Dice, events: list[Event]) -> None:
     for seat, g in list(state.gladiators.items()):
         if g.posture != "prone" or seat not in state.gladiators:
             continue
-        if state.options.get("beasts"):  # B9: no appeal to a beast
-            continue
         o = next(
             (
                 o
                 for o in state.opponents(seat)
-                if o.alive
+                if o.beast is None  # B9: no appeal to a beast
+                and o.alive
                 and o.has_weapon
                 and o.posture != "prone"
                 and not o.sheet.unconscious
@@ -86,7 +83,7 @@ def start_phase(state: ColosseumState, dice: Dice, events: list[Event]) -> None:
             )
             whole = f"this whole phase (turn {state.turn}, phase {state.phase})"
             moment_of_truth(state, [seat], o.seat, dice, events, whole)
-            if is_over(state) or not is_team_match(state.options):
+            if is_over(state):  # a duel's appeal ends it; a team's goes on (G7)
                 return
 
 
@@ -110,7 +107,7 @@ def end_phase(state: ColosseumState, dice: Dice, events: list[Event]) -> None:
             g.alive = False
             g.cause = g.cause or ("bled to death (§10.5 SA)" if bleeding else "killed in combat")
         check_unconscious(g, events)
-    if check_deaths(state, events) or beast_match_over(state, events):  # B9
+    if fight_over(state, events):  # §10.3.2, G7, B9, B14
         return
     for g in state.gladiators.values():
         g.stumbling = False
@@ -119,29 +116,9 @@ def end_phase(state: ColosseumState, dice: Dice, events: list[Event]) -> None:
         state.phase += 1
     else:
         end_turn(state, dice, events)
-        if state.step == "over" or beast_match_over(state, events):
+        if state.step == "over" or fight_over(state, events):  # B9: endurance
             return
     start_phase(state, dice, events)
-
-
-def check_deaths(state: ColosseumState, events: list[Event]) -> bool:
-    sweep(state)  # X7: the match report's deaths, before the dead leave
-    if is_team_match(state.options):  # §27: the dead leave; the rest fight on (G7)
-        return team_deaths(state, events, finish)
-    if is_pack(state.options):  # B14: a dead beast leaves; the rest fight on
-        return beast_match_over(state, events)
-    dead = [g for g in state.gladiators.values() if not g.alive]
-    if not dead:
-        return False
-    for g in dead:
-        events.append(event("dead", "§10.3.2", f"{g.seat} is dead: {g.cause}", seat=g.seat))
-    alive = [g for g in state.gladiators.values() if g.alive]
-    if alive:
-        w = alive[0]
-        finish(state, (w.seat,), "killed", f"{w.seat} killed {dead[0].seat} in combat", events)
-    else:
-        finish(state, (), "killed", "both gladiators died", events)
-    return True
 
 
 def end_turn(state: ColosseumState, dice: Dice, events: list[Event]) -> None:
@@ -175,7 +152,8 @@ def end_turn(state: ColosseumState, dice: Dice, events: list[Event]) -> None:
             events.append(event("endurance", "§17.2", f"{text}: no loss", seat=seat, lost=0))
     sm = end.stans_missus
     # B9: a beast is fought out; §30.2.2 (X6): a death match has no stans missus.
-    stops = not state.options.get("beasts") and not state.options.get("sine_missione")
+    fought_out = any(g.beast is not None for g in state.gladiators.values())
+    stops = not fought_out and not state.options.get("sine_missione")
     if t >= sm.first_turn and stops:
         roll = dice.roll(sm.dice, "stans missus 1D6 + turn", "§5.4.1")
         stopped = roll + t > sm.stopped_if_above
@@ -196,7 +174,7 @@ def end_turn(state: ColosseumState, dice: Dice, events: list[Event]) -> None:
         g.moves_used = 0
         g.exceeded_last_turn = g.exceeded_this_turn
         g.exceeded_this_turn = False
-    if is_team_match(state.options) and team_time_up(state, events, finish):  # §27.7.1 (G8)
+    if time_up(state, events):  # §27.7.1 (G8)
         return
     if state.turn >= int(state.options["max_turns"]):
         finish(

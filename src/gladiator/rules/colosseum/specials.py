@@ -61,6 +61,7 @@ from gladiator.rules.colosseum.crt import CrtOutcome
 from gladiator.rules.colosseum.crt_tables import CrtResult
 from gladiator.rules.colosseum.events import event
 from gladiator.rules.colosseum.hits import Lose, strike, stun_hit
+from gladiator.rules.colosseum.setup.roster import roster_of
 from gladiator.rules.colosseum.special_notation import (
     attack_slot,
     defence_slot,
@@ -98,7 +99,7 @@ def specials_on(state: ColosseumState) -> bool:
     return (
         bool(state.options.get("advanced"))
         and bool(state.options.get("specials", True))
-        and not state.options.get("beasts")
+        and not roster_of(state.options).beasts
     )
 
 

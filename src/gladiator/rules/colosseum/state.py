@@ -17,6 +17,7 @@ from gladiator.rules.colosseum.body_hits import CriticalRecord
 from gladiator.rules.colosseum.campaign_record import SeatTally
 from gladiator.rules.colosseum.logsheet import LogSheet
 from gladiator.rules.colosseum.plots import Posture
+from gladiator.rules.colosseum.setup.roster import roster_of
 
 __all__ = ["SCHEMA", "ColosseumState", "Gladiator", "GroundItem", "Step"]
 
@@ -214,12 +215,8 @@ class ColosseumState:
     tally: dict[str, SeatTally] = field(default_factory=dict)
 
     def side(self, seat: str) -> int:
-        """The side (0 or 1) of a seat: §27's teams option, or the duel's red 0 and blue 1."""
-        sides = self.options.get("teams") or "red:blue"
-        beasts = str(self.options.get("beasts") or "")
-        if "," in beasts:  # B11: a pack, red against every beast
-            sides = "red:" + "+".join(e.partition(":")[0] for e in beasts.split(","))
-        return next(i for i, part in enumerate(sides.split(":")) if seat in part.split("+"))
+        """The side (0 or 1) of a seat in the match's roster (§27, G1; a pack's beasts, B11)."""
+        return roster_of(self.options).side(seat)
 
     def opponents(self, seat: str) -> list[Gladiator]:
         """Everyone still in the fight on the other side (§27.1), in table order."""

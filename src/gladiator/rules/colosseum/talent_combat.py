@@ -36,6 +36,7 @@ from gladiator.rules.colosseum.cf_allocation import (
 )
 from gladiator.rules.colosseum.combat.weakness import Weakness
 from gladiator.rules.colosseum.orders import AllocationChoice
+from gladiator.rules.colosseum.setup.roster import roster_of
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.talents import FIND_WEAKNESS, MASTERY_CF, has, mastered
 from gladiator.rules.colosseum.vocabulary import AREAS, Area
@@ -68,7 +69,7 @@ def mastery_bonus(g: Gladiator) -> int:
 def weakness_choice(state: ColosseumState, g: Gladiator, d: AllocationChoice) -> AllocationChoice:
     """TL6: the allocation with a slot per attack box for the attack he gives up (FW):
     `A-<AREA>-FW`, or `A-<SEAT>-<AREA>-FW` where attacks name their targets."""
-    if not has(g, FIND_WEAKNESS) or not g.may_attack or state.options.get("beasts"):
+    if not has(g, FIND_WEAKNESS) or not g.may_attack or roster_of(state.options).beasts:
         return d
     caps = dict(zip(d.targets, d.caps, strict=True))
     aims = [(f"{t.upper()}-", min(caps[t], d.budget)) for t in d.targets] if d.named else []
