@@ -13,6 +13,14 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from gladiator.bots import make_bot
+from gladiator.bots.colosseum_evaluation import (
+    KILL,
+    attack_curve,
+    best_allocation,
+    crt_outcomes,
+    engagement,
+    hit_value,
+)
 from gladiator.bots.colosseum_tactician import TacticianBot
 from gladiator.bots.random_legal import RandomBot
 from gladiator.cli.main import app
@@ -21,14 +29,6 @@ from gladiator.core.hexgrid import Hex, neighbor_at
 from gladiator.core.match import Match
 from gladiator.registry import get
 from gladiator.rules.colosseum.engine import ColosseumRules
-from gladiator.rules.colosseum.evaluation import (
-    KILL,
-    attack_curve,
-    best_allocation,
-    crt_outcomes,
-    engagement,
-    hit_value,
-)
 from gladiator.rules.colosseum.plots import parse_plot, path
 from gladiator.rules.colosseum.state import GroundItem
 from gladiator.sim.bench import bench_bots

@@ -10,14 +10,14 @@ from dataclasses import dataclass
 
 from colosseum_helpers import place
 from colosseum_styles_helpers import arena, to_combat
+from gladiator.bots.colosseum_evaluation_kit import arena as walls_of
+from gladiator.bots.colosseum_evaluation_kit import blocked
 from gladiator.bots.colosseum_tactician import TacticianBot, Weights
 from gladiator.bots.tactician_advanced import advanced_pose, advanced_view
 from gladiator.core.decisions import ChooseOne, Distribute, Option, Slot
 from gladiator.core.hexgrid import Hex, distance, from_offset
 from gladiator.rules.colosseum.cf_allocation import parse_allocation
 from gladiator.rules.colosseum.engine import ColosseumRules
-from gladiator.rules.colosseum.evaluation_kit import arena as walls_of
-from gladiator.rules.colosseum.evaluation_kit import blocked
 from gladiator.rules.colosseum.orders import PlotChoice
 from gladiator.rules.colosseum.plots import Throw, parse_plot, path
 from gladiator.rules.colosseum.state import ColosseumState

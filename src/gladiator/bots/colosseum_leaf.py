@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gladiator.rules.colosseum.evaluation import engagement
+from gladiator.bots.colosseum_evaluation import engagement
 from gladiator.rules.colosseum.state import ColosseumState
 
 __all__ = ["colosseum_leaf"]

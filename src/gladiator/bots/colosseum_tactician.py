@@ -47,6 +47,14 @@ from functools import lru_cache
 from typing import Any
 
 from gladiator.bots.base import Bot
+from gladiator.bots.colosseum_evaluation import (
+    Kit,
+    attack_curve,
+    attack_worth,
+    best_allocation,
+    engagement,
+)
+from gladiator.bots.colosseum_evaluation_kit import attack_kits, blocked
 from gladiator.bots.tactician_advanced import (
     AdvancedView,
     advanced_halvings,
@@ -64,14 +72,6 @@ from gladiator.core.hexgrid import Hex, distance, neighbor_at
 from gladiator.core.protocol import Ruleset
 from gladiator.rules.colosseum.cf_allocation import parse_allocation
 from gladiator.rules.colosseum.combat_geometry import front_coords
-from gladiator.rules.colosseum.evaluation import (
-    Kit,
-    attack_curve,
-    attack_worth,
-    best_allocation,
-    engagement,
-)
-from gladiator.rules.colosseum.evaluation_kit import attack_kits, blocked
 from gladiator.rules.colosseum.nets import split_net
 from gladiator.rules.colosseum.orders import AllocationChoice, PlotChoice
 from gladiator.rules.colosseum.plot_legality import PlotStatus, posture_after

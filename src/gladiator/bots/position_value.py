@@ -8,8 +8,8 @@ fitted `rules/colosseum/value.py` another branch builds) is swapped in here alon
 
 RULING AS1 (docs/rulings.md): the heuristic alone is blind to a dropped weapon or shield and to a
 lost helmet, which the rules make costly (§13.4: no attack until he picks it up; §10.5 H). The
-default adds the tactician's own weights for them (evaluation.py: WD 4 CF, SD 1.5 CF, H 2 CF),
-so that the solver and the tactician value a disarm alike.
+default adds the tactician's own weights for them (colosseum_evaluation.py: WD 4 CF, SD 1.5 CF,
+H 2 CF), so that the solver and the tactician value a disarm alike.
 """
 
 from __future__ import annotations
@@ -24,9 +24,9 @@ __all__ = ["CF_POINT", "DEFAULT_VALUE", "PositionValue", "heuristic_value", "zer
 PositionValue = Callable[[ColosseumState, str], float]
 
 CF_POINT = 1.0 / 40.0  # ColosseumRules.heuristic: one CF of difference
-_NO_WEAPON = 4.0  # evaluation.py _CRIT_EXTRA["WD"], in CF
-_NO_SHIELD = 1.5  # evaluation.py _CRIT_EXTRA["SD"]
-_NO_HELMET = 2.0  # evaluation.py _CRIT_EXTRA["H"]
+_NO_WEAPON = 4.0  # colosseum_evaluation.py _CRIT_EXTRA["WD"], in CF
+_NO_SHIELD = 1.5  # colosseum_evaluation.py _CRIT_EXTRA["SD"]
+_NO_HELMET = 2.0  # colosseum_evaluation.py _CRIT_EXTRA["H"]
 _RULES = ColosseumRules()
 
 

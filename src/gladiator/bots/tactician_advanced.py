@@ -11,16 +11,16 @@ import random
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
-from gladiator.core.decisions import Distribute, IllegalOrder
-from gladiator.core.hexgrid import Hex, distance
-from gladiator.rules.colosseum.evaluation import Plan, attack_worth
-from gladiator.rules.colosseum.evaluation_kit import (
+from gladiator.bots.colosseum_evaluation import Plan, attack_worth
+from gladiator.bots.colosseum_evaluation_kit import (
     StrokeKit,
     arena,
     pickable_weapons,
     pose_kit,
     wall_gap,
 )
+from gladiator.core.decisions import Distribute, IllegalOrder
+from gladiator.core.hexgrid import Hex, distance
 from gladiator.rules.colosseum.plots import Throw
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.vocabulary import AREAS

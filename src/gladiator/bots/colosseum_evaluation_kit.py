@@ -14,8 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from gladiator.bots.colosseum_evaluation import Kit, hit_value
 from gladiator.core.hexgrid import Hex, to_offset
-from gladiator.rules.colosseum.evaluation import Kit, hit_value
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator, GroundItem
 from gladiator.rules.colosseum.walls import Arena, arena_of
 from gladiator.rules.colosseum.weapon_combat import Stroke, reaches, strokes
