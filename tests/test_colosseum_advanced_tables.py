@@ -704,7 +704,7 @@ def test_t28_rmc_covers_every_adjusted_d66_sec29_3_2() -> None:
 def test_t29_centurion_net_attacks_cover_1d6_sec29_5_2() -> None:
     t29 = advanced_tables().centurions.t29
     assert [t29.attack(r) for r in range(1, 7)] == ["LN", "LN", "LN", "SN", "SN", "TN"]
-    assert t29.lay_hex_dice == "1D3"
+    assert [t29.row(r).lay_hex for r in range(1, 7)] == [1, 2, 3, None, None, None]  # A18
     nets = advanced_tables().nets.net_attacks.attacks
     assert {t29.attack(r) for r in range(1, 7)} == set(nets)
     with pytest.raises(ValueError):
@@ -776,6 +776,7 @@ BROKEN = [
         id="T29-gap",
     ),
     pytest.param("centurions.toml", 'attack = "TN"', 'attack = "XN"', "attack", id="T29-code"),
+    pytest.param("centurions.toml", "lay_hex = 3", "lay_hex = 2", "one hex", id="T29-A18"),
     pytest.param("centurions.toml", "special_on = 6", "special_on = 7", "T30", id="T30-area"),
     pytest.param("styles.toml", '["scimitar"]', '["katana"]', "not in T19", id="T37-weapon"),
     pytest.param("styles.toml", "move = 6\n", "move = 5\n", "§3.5", id="T37-standard-move"),

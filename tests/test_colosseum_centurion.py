@@ -154,6 +154,16 @@ def test_s29_3_1_1_pause_drms_range_and_phase() -> None:
     assert centurion_plot(arena(), 2, 3)[0] != "X"  # phase 1: 5 - 3 - 1 = 1
 
 
+def test_s29_3_1_1_a5_the_phase_number_is_subtracted_with_the_pauses() -> None:
+    """T27a "–? # of Pauses remaining (+ current Phase #)": one minus over both counts (A5). The
+    same 8 (RED 3, WHITE 5) with 3 Pauses owed: phase 1, 8 - 3 - 1 = 4, he moves (RMC 35, one
+    hex back); phase 5, 8 - 3 - 5 = 0, he Pauses (read as + phase it would be 10: no Pause)."""
+    assert centurion_plot(arena(), 3, 5)[0] != "X"
+    late = arena()
+    late.phase, late.gladiators["blue"].moves_used = 5, 4  # phases 1-4 moved: still 3 owed
+    assert centurion_plot(late, 3, 5)[0] == "X"
+
+
 def test_s29_3_1_1_c5_the_opponents_pa_keeps_him_moving() -> None:
     # Red adjacent behind him, facing him: T11 +6 from his rear. 2 - 4 + 6 = 4: no Pause.
     state = arena(red=(Hex(8, 3), 3))
@@ -329,18 +339,20 @@ def test_s29_5_1_1_repel_net_below_10_only_when_offered() -> None:
 
 
 @pytest.mark.parametrize(
-    ("faces", "attack"),
+    ("face", "attack"),
     [
-        ((1, 1), ("LN", 1)),
-        ((3, 4), ("LN", 2)),
-        ((2, 6), ("LN", 3)),
-        ((4,), ("SN", None)),
-        ((5,), ("SN", None)),
-        ((6,), ("TN", None)),
+        (1, ("LN", 1)),
+        (2, ("LN", 2)),
+        (3, ("LN", 3)),
+        (4, ("SN", None)),
+        (5, ("SN", None)),
+        (6, ("TN", None)),
     ],
 )
-def test_s29_5_2_t29_net_attack_table(faces: tuple[int, ...], attack: tuple[str, int]) -> None:
-    assert net_attack(Script(*faces)) == attack
+def test_s29_5_2_t29_net_attack_table(face: int, attack: tuple[str, int]) -> None:
+    """§29.5.2, T29 (A18): "1-3 Net Lay ('1' = left, '2' = center, '3' = right)": the one 1D6
+    picks the attack and a Lay's hex; no second die is thrown (Script refuses one)."""
+    assert net_attack(Script(face)) == attack
 
 
 # --- §29.6 combat --------------------------------------------------------------------------------

@@ -454,3 +454,18 @@ def test_s9_3_2_2_the_net_attacks_cfs_come_out_of_his_allocation() -> None:
         assert state.step == "allocate"
         budgets.append(RULES.pending(state)["red"].budget)  # type: ignore[attr-defined]
     assert budgets[0] - budgets[1] == 6
+
+
+def test_s9_3_3_n13_no_defence_cf_meets_a_net_attack() -> None:
+    """§9.3.3 "or to repel a net attack [see 20.4]", §20.3.1 "all net attacks occur after
+    movement" (N13): the toss is read on the "0" column in the movement step, before anyone
+    writes a defence; the allocation that follows has no box that could meet it, and RN (−6,
+    test_s20_4_repel_net_gives_minus_six_and_is_no_pause) is the only way to repel it."""
+    state = _duel()
+    events = play(state, RiggedDice(3, {"§20.5": [(5, 5, 5)]}), red="X +TN")
+    assert state.gladiators["blue"].ensnared == "red"  # decided already
+    assert 'on the "0" column' in of_type(events, "net_attack")[0]["text"]
+    assert state.step == "allocate"  # his defence is written only now
+    slots = [s.name for s in RULES.pending(state)["blue"].slots]  # type: ignore[attr-defined]
+    assert slots and all(n == "ESCAPE" or n.startswith(("A-", "D-")) for n in slots)
+    assert not any("NET" in n for n in slots)

@@ -1,4 +1,4 @@
-"""§22 special attacks and defences (Advanced Game, T20, rulings S1-S9): the allocation offers them
+"""§22 special attacks and defences (Advanced Game, T20, rulings S1-S10): the allocation offers them
 with their prerequisites, one of each kind a phase; each T20 entry with rigged dice; the probes a
 careless reading gets wrong; a seeded match of random bots in which they happen. Part 4 lists no
 worked example or numeric note for §22: the numbers of the text (−(8 + 2 × H bonus), 4 CF + H
@@ -145,6 +145,25 @@ def test_s22_2_sand_only_in_the_2_hex_front() -> None:
     assert state.gladiators["red"].may_attack
     assert "in red's 2-hex front" in refusal(state, "red", "A3:head/T")
     assert allocation_choice(state.gladiators["red"], state).validate("A3:head")
+
+
+def test_s22_2_s10_sand_two_hexes_off_with_a_spear_not_with_a_sword() -> None:
+    """S10: "T SAND: The defender must be in within the 2-hex combat front" is a limit on an
+    attack he may make (§22.2 "in place of a normal attack"): the Hoplomachus's spear (§21.10,
+    2-hex front) reaches a man two hexes off, so he may throw sand at him; two swordsmen two
+    hexes apart are not "close enough to strike" (§3.19): no combat step, no sand."""
+    spear = arena("hoplomachus", "secutor", gap=2)
+    to_combat(spear)
+    assert spear.step == "allocate" and spear.gladiators["red"].may_attack
+    choice = allocation_choice(spear.gladiators["red"], spear)
+    assert choice.validate("A3:head/T") == "A-HEAD-SAND:3"
+    swords = arena("myrmillo", "secutor", gap=2)
+    to_combat(swords)
+    assert swords.step != "allocate"
+    assert not swords.gladiators["red"].may_attack
+    pike = arena("cataphractarius", "secutor")  # adjacent: the pike cannot strike (§21.9)
+    to_combat(pike)
+    assert "red may not attack this phase" in refusal(pike, "red", "A3:head/T")
 
 
 def test_s22_2_no_special_attack_when_he_may_not_attack() -> None:

@@ -125,6 +125,20 @@ def test_s19_a_choice_the_rules_forbid_is_refused_in_one_line(
     assert "\n" not in text and message in text, text
 
 
+@pytest.mark.parametrize("beasts", ["blue:bear", "blue:wolf,green:leopard"], ids=["hunt", "pack"])
+def test_s19_2_3_a_contra_retiarius_fights_no_beast(beasts: str) -> None:
+    """§19.2.3, F1: a Contra-Retiarius fights only a Retiarius, so a hunt and a pack both refuse
+    him, in the same one line."""
+    seats = len(beasts.split(","))
+    with pytest.raises(ValueError) as info:
+        options(advanced=True, beasts=beasts, styles=["contra_retiarius"] + ["random"] * seats)
+    text = str(info.value)
+    assert "\n" not in text
+    assert text.endswith(
+        "styles[0]: a Contra-Retiarius fights only a Retiarius (§19.2.3), not beasts"
+    ), text
+
+
 def test_s19_choices_the_rules_allow_are_accepted() -> None:
     """F2: a Dimachaeri's axe and dagger, a Retiarius's dagger, a Gallus's maul, the standard
     style's spear (a sword style), a Contra-Retiarius against a Retiarius."""

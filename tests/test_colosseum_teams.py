@@ -201,6 +201,12 @@ def test_s27_3_adjacent_unattacked_opponent_attacks_first_whatever_the_cfs() -> 
     red, blue, green = 0, 1, 2
     # Probe: by CF alone (§9.4.4) blue's 6 would strike first.
     assert order == [(red, 3), (green, 1), (blue, 6)]
+    (yielded,) = of_type(events, "yield")  # the log says so (G4)
+    assert yielded["rule"] == "§27.3" and (yielded["side"], yielded["to"]) == (blue, [green])
+    assert (
+        f"round {yielded['round']}: blue yields to green, whom he does not attack"
+        in (yielded["text"])
+    )
 
 
 def test_s27_3_a_man_attacking_every_adjacent_opponent_keeps_cf_order() -> None:
@@ -212,6 +218,7 @@ def test_s27_3_a_man_attacking_every_adjacent_opponent_keeps_cf_order() -> None:
     (seq,) = of_type(events, "attack_sequence")
     first = seq["steps"][0][0]
     assert (first["side"], first["cf"]) == (1, 6)
+    assert not of_type(events, "yield")
 
 
 # -- §27.3.1, §27.5 (G9, G10) --------------------------------------------------------------------

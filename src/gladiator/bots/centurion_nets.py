@@ -22,12 +22,10 @@ def is_retiarius(g: Gladiator) -> bool:
 
 
 def net_attack(rng: random.Random) -> tuple[str, int | None]:
-    """§29.5.2, T29 (A18): the net attack of a centurion Retiarius, and a Net Lay's hex (1 left,
-    2 centre, 3 right)."""
-    t29 = advanced_tables().centurions.t29
-    code = t29.attack(rng.randint(1, 6))
-    lay = (rng.randint(1, 6) + 1) // 2 if code == "LN" else None
-    return code, lay
+    """§29.5.2, T29 (A18): the net attack of a centurion Retiarius, and a Net Lay's hex: the one
+    die picks both, "Net Lay ('1' = left, '2' = center, '3' = right)" on 1-3."""
+    row = advanced_tables().centurions.t29.row(rng.randint(1, 6))
+    return row.attack, row.lay_hex
 
 
 _NET_CODES = ("LN", "SN", "TN")

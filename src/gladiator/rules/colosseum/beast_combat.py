@@ -142,7 +142,8 @@ def hit_beast(
     events: list[Event],
     lose: Lose,
 ) -> int:
-    """§28.6.1.2-§28.6.3 (B8): a result against the beast; the CF it loses at once."""
+    """§28.6.1.2-§28.6.3 (B8): a result against the beast; the CF it loses at once. A T7 Kill
+    kills it without Blood counters (§26.2 cleaves a gladiator only, B19)."""
     code = result.code
     c = advanced_tables().beasts.combat
     drm = stroke.blow.wound_drm if stroke is not None else 0

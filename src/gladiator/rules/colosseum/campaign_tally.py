@@ -69,7 +69,7 @@ def note_wounds(
 
 def note_hit(state: ColosseumState, att: Gladiator, d: Gladiator, hit: HitOutcome) -> None:
     """A body hit through `hits.strike` (X7, X8); called before its effects are applied."""
-    if hit.cleaving and d.alive and state.options.get("advanced"):  # §26.2 (K3)
+    if hit.cleaving and d.alive and d.beast is None and state.options.get("advanced"):  # K3, B19
         state.tally[att.seat] = replace(_tally(state, att.seat), cleaved=True)
     if hit.wounds_marked or hit.wound_kill:
         note_wounds(state, att, d, hit.area, killed=hit.killed, mortal=hit.mortal)

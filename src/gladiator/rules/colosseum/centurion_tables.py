@@ -199,25 +199,32 @@ class CenturionNetRow(Strict):
     lo: StrictInt
     hi: StrictInt
     attack: NetCode
+    lay_hex: Literal[1, 2, 3] | None = None  # A18: a Lay's hex is the face rolled
     text: StrictStr
 
 
 class CenturionNetTable(Table):
     dice: Dice
-    lay_hex_dice: Dice
     rows: tuple[CenturionNetRow, ...] = Field(min_length=1)
 
     @model_validator(mode="after")
     def _covers(self) -> Self:
-        check_dice(self.lay_hex_dice)
         check_runs("T29", [(r.lo, r.hi) for r in self.rows], dice_faces(self.dice))
+        lays = [r for r in self.rows if r.attack == "LN"]
+        if any(r.lo != r.hi for r in lays) or sorted(r.lay_hex or 0 for r in lays) != [1, 2, 3]:
+            raise ValueError("T29: each Net Lay face names one hex, 1 left, 2 centre, 3 right")
+        if any(r.lay_hex is not None for r in self.rows if r.attack != "LN"):
+            raise ValueError("T29: only a Net Lay names a hex")
         return self
 
-    def attack(self, roll: int) -> NetCode:
+    def row(self, roll: int) -> CenturionNetRow:
         for r in self.rows:
             if r.lo <= roll <= r.hi:
-                return r.attack
+                return r
         raise ValueError(f"centurion net roll {roll} is not a {self.dice} roll")
+
+    def attack(self, roll: int) -> NetCode:
+        return self.row(roll).attack
 
 
 class EffectiveFs(Strict):

@@ -12,7 +12,8 @@ K1  §26.2, Q17: "drop 1D3 Blood counters around the body [see 13.2]": each coun
     a dropped item is, 1D6 on T15 for the direction relative to the body's facing and 1D6 − 1
     for the distance, one counter after the other, never off the board (I8; at a wall it stops
     against it, W8). Several may lie in one hex. Only a T7 Kill cleaves: a critical K or a full
-    body area kills without cleaving (§26.2 names the Wound & Stun Severity Table, Q28).
+    body area kills without cleaving (§26.2 names the Wound & Stun Severity Table, Q28). Only a
+    man is cleaved (B19: a beast is no gladiator); a beast's T7 Kill cleaves the man it kills.
 K2  §26.3: a gladiator whose track this phase enters a hex where a Blood counter lay at the start
     of the phase (a step, a Roll or a push; not the hex he started in) checks for Stumble once
     that phase (§15.2.1, Q5, with his hexes moved backward and the Stun in effect), after the

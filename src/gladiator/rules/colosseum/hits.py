@@ -99,7 +99,8 @@ def strike(
     def apply_hit(hit: HitOutcome) -> int:
         note_hit(state, att, d, hit)  # §31.2.4, §35.5.2 (X7, X8): for the match report
         lost = apply_body_hit(state, d, hit, lose)
-        if hit.cleaving and d.alive and state.options.get("advanced"):  # §26.2 (K1)
+        advanced = state.options.get("advanced")
+        if hit.cleaving and d.alive and d.beast is None and advanced:  # §26.2 (K1; B19)
             cleave(state, board_of(state), d, att, dice, events)
         return lost
 

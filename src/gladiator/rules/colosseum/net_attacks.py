@@ -25,6 +25,8 @@ N9  §20.8.2, §20.5.6, T14: a net dropped on purpose lies in the adjacent hex c
     if that one is off the board) as a ground item: it cannot be kicked or thrown, trips like any
     item (§15.1, E11) and is picked up with T14's −3 by anyone with a free hand and no net. A
     net let go stays on its victim; when he escapes it falls in his hex.
+N13 §9.3.3, §20.3.1, §20.4: no defence CF meets a net attack: it is read here, before anyone
+    allocates, with no defence in the column; RN's −6 is the way to repel it.
 """
 
 from __future__ import annotations

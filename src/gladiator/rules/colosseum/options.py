@@ -16,7 +16,7 @@ from pydantic import (
 
 from gladiator.rules.colosseum.campaign_entrants import check_entrant_seats
 from gladiator.rules.colosseum.setup.roster import parse_beasts, parse_pack
-from gladiator.rules.colosseum.styles import check_choices, parse_weapons
+from gladiator.rules.colosseum.styles import check_choices, parse_weapons, style
 from gladiator.rules.colosseum.teams import (
     ALL_SEATS,
     MAX_SEATS,
@@ -421,6 +421,8 @@ class ColosseumOptions(BaseModel):
                 raise ValueError(f"styles: {seat} is a beast (option beasts); it has no style")
             if key in _BEAST_FIGHTERS and not beasts:
                 raise ValueError(f"styles: a {key} fights beasts (§28.2); name one with beasts=")
+            if beasts and seat not in beasts and key not in ("random", "standard"):
+                _no_beast_pairing(i, key)  # §19.2.3 (F1): a hunt and a pack alike
         if beasts and self.solitaire:
             raise ValueError("beasts and solitaire cannot be played together (§28, §29)")
         check_entrant_seats(self.entrants, seats, self.styles, beasts)  # §30, §34 (X3)
@@ -440,6 +442,15 @@ class ColosseumOptions(BaseModel):
                 raise ValueError("talent_prerequisites is the Campaign Game's (§36): set advanced")
             check_prerequisites(self.styles, weapons, [parse_talents(t) for t in self.talents])
         return self
+
+
+def _no_beast_pairing(i: int, key: str) -> None:
+    """F1, §19.2.3: a style that fights only certain styles never fights a beast, one beast or
+    several."""
+    s = style(key)
+    if s.opponents:
+        names = " or ".join(style(o).name for o in s.opponents)
+        raise ValueError(f"styles[{i}]: a {s.name} fights only a {names} ({s.section}), not beasts")
 
 
 TEAM_OPTIONS = ("teams", "team_end", "team_turns")

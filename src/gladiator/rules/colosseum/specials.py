@@ -32,8 +32,9 @@ S6  §22.2 Sand (Q8, A6): the defender loses 2D3 + the H bonus CF (at least 0) f
     phase, taken as §9.4.6/§9.4.7 take any loss (off his next attacks, then off the next area of
     his attacked); his log sheet is not marked. Option `sand_loss = "reference"`: 1D3. Every
     other result has no effect on the defender; an F is still the thrower's fumble (§9.6). Sand is
-    an attack: it is offered only when he may attack (§9.1), so the reference sheet's "Rch =
-    2-hex" does not let a swordsman throw it at a man two hexes away.
+    an attack: it is offered only when he may attack (§9.1), and then only at a man in his 2-hex
+    front (S10: a spear's reach lets him throw it two hexes, a sword's does not, a pike's 15-hex
+    front no farther than 2).
 S7  §22.3 Block (Q9, A7): an automatic S, shield damage checked (§12.2); option
     `block_result = "reference"`: No Effect.
 S8  The H bonus is the number printed after the H (H-1 is −1), as specials.toml reads it. Disarm's

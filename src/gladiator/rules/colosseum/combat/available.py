@@ -1,7 +1,8 @@
 """The CFs available (§9.3.1, E2) and how the log shows them after engagement: a line per man
 where men fight (his targets named where the match has more than two figures, §27.1), one line
 for the man and his beasts in a beast hunt (§28.6), in the wording each shape's records have
-always had, so that they replay."""
+always had, so that they replay; a beast match's line also names a pair's bonus (§24.2), as the
+men's lines do."""
 
 from __future__ import annotations
 
@@ -61,12 +62,14 @@ def settle(state: ColosseumState, named: bool) -> list[Event]:
     for b in beasts:
         b.available = beast_cf(b)  # B6
     lines: list[Event] = []
+    pair = ""
     for g in men:
         foes = [state.gladiators[t] for t, _, _ in g.targets] if named else [state.opponent(g.seat)]
         g.available, notes = cfs_available(g, [f for f in foes if f.beast is None])
         lines.append(_man_line(g, notes, named))
+        pair = next((n for n in notes if n.startswith("two weapons")), "")
     if beasts:
-        return [_hunt_line(state, men[0], beasts, named)]
+        return [_hunt_line(state, men[0], beasts, named, pair)]
     return lines
 
 
@@ -92,8 +95,12 @@ def _man_line(g: Gladiator, notes: list[str], named: bool) -> Event:
     )
 
 
-def _hunt_line(state: ColosseumState, g: Gladiator, beasts: list[Gladiator], named: bool) -> Event:
-    """§28.6 (B6, B15): each beast's CFs, then his, with what he may strike on each (T24)."""
+def _hunt_line(
+    state: ColosseumState, g: Gladiator, beasts: list[Gladiator], named: bool, pair: str = ""
+) -> Event:
+    """§28.6 (B6, B15): each beast's CFs, then his (with a pair's bonus, §24.2, as the duel's
+    line has it), with what he may strike on each (T24)."""
+    cf = f"{g.available} CF available" + (f" ({pair})" if pair else "")
     notes = []
     for b in beasts:
         assert b.beast is not None
@@ -117,7 +124,7 @@ def _hunt_line(state: ColosseumState, g: Gladiator, beasts: list[Gladiator], nam
             "available",
             "§28.6",
             notes[0]
-            + f". {g.seat}: {g.available} CF available, PA {g.pa:+d}"
+            + f". {g.seat}: {cf}, PA {g.pa:+d}"
             + (f", may strike areas {areas} (T24)" if g.may_attack else "; he may not attack"),
             seat=g.seat,
             available=g.available,
@@ -133,7 +140,7 @@ def _hunt_line(state: ColosseumState, g: Gladiator, beasts: list[Gladiator], nam
         "available",
         "§28.6",
         "; ".join(notes)
-        + f". {g.seat}: {g.available} CF available"
+        + f". {g.seat}: {cf}"
         + (f", may attack {aims} (T24)" if g.targets else "; he may not attack"),
         seat=g.seat,
         available=g.available,

@@ -7,9 +7,9 @@ E3  §14.2, §14.3: a Kneeling gladiator's attacks, and attacks on a Kneeling gl
     made at half the CF allocated (fractions dropped; an attack halved to 0 is none). The CF
     allocated still count for §18.3.
 
-The duel's log lists the halved attacks by area with every reason once; where attacks name
-their targets it lists each halved attack with its own reasons; a beast hunt's names no reason
-(the wording of each shape's records).
+A one-target match's log (a duel, a one-beast hunt) lists the halved attacks by area with every
+reason once; where attacks name their targets (teams, a pack) it lists each halved attack with
+its own reasons. Either way the event's rule is every rule of its reasons, each once.
 """
 
 from __future__ import annotations
@@ -38,9 +38,7 @@ class Aimed:
     stroke: Stroke | None = None
 
 
-def halve(
-    g: Gladiator, attacks: list[Aimed], named: bool, *, beasts: bool = False
-) -> tuple[list[Aimed], Event | None]:
+def halve(g: Gladiator, attacks: list[Aimed], named: bool) -> tuple[list[Aimed], Event | None]:
     """His attacks after the halvings, in his order (those halved to nothing left out; the
     Basic Game's by area), and the event that shows them, if any was halved."""
     reasons: list[list[Why]] = []
@@ -65,8 +63,6 @@ def halve(
     changed = any(a.cf != h.cf for a, h in zip(attacks, halved, strict=True))
     if changed and not g.style:  # the Basic Game lists halved attacks by area; a style keeps
         kept.sort(key=_by_area)  # his order (Q25)
-    if beasts:
-        return kept, _hunt_event(g, attacks, halved, named) if changed else None
     if named:
         return kept, _named_event(g, halved, reasons)
     return kept, _duel_event(g, attacks, halved, reasons)
@@ -109,20 +105,10 @@ def _named_event(g: Gladiator, halved: list[Aimed], reasons: list[list[Why]]) ->
     ]
     if not shown:
         return None
+    rules = list(dict.fromkeys(rule for why in reasons for rule, _ in why))
     return event(
-        "half_cf", "§14.3", f"{g.seat}'s attacks at half CF: " + ", ".join(shown), seat=g.seat
+        "half_cf",
+        ", ".join(rules),
+        f"{g.seat}'s attacks at half CF: " + ", ".join(shown),
+        seat=g.seat,
     )
-
-
-def _hunt_event(g: Gladiator, attacks: list[Aimed], halved: list[Aimed], named: bool) -> Event:
-    """A beast hunt's wording: the halved attacks by area (one beast), or each halved attack
-    with its beast (a pack)."""
-    if named:
-        shown = ", ".join(
-            f"{h.target.seat}'s {h.area} {h.cf}"
-            for a, h in zip(attacks, halved, strict=True)
-            if a.cf != h.cf
-        )
-    else:
-        shown = " ".join(f"{h.area}:{h.cf}" for h in sorted(halved, key=_by_area) if h.cf)
-    return event("half_cf", "§14.3", f"{g.seat}'s attacks at half CF: {shown}", seat=g.seat)

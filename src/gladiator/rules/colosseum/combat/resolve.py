@@ -82,7 +82,7 @@ def resolve_combat(
             continue
         w = _reveal(state, g, orders[g.seat], events)
         nets[g.seat] = w.nets
-        kept, shown = halve(g, _aimed(state, g, w), named(state), beasts=_has_beasts(state))
+        kept, shown = halve(g, _aimed(state, g, w), named(state))
         if shown is not None:
             events.append(shown)
         plans[i] = Plan(
@@ -102,10 +102,6 @@ def resolve_combat(
     if advanced and resolve_escapes(state, nets, dice, events):  # §20.5.5 (N11)
         return  # dragged down at the Retiarius's mercy: the Moment of Truth took the phase
     run_rounds(state, figures, plans, stroke_of, speeds, weakness, dice, events)
-
-
-def _has_beasts(state: ColosseumState) -> bool:
-    return any(f.beast is not None for f in (*state.gladiators.values(), *state.fallen.values()))
 
 
 def _reveal(state: ColosseumState, g: Gladiator, order: str, events: list[Event]) -> Written:

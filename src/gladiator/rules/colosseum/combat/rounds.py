@@ -23,6 +23,8 @@ Readings of the reference (shared/rules/colosseum.md) this module follows:
 * **Every attack is a separate attack (§27.4):** read on its own CF against the defence of the
   area it strikes, which counts against each attack on it, but one from a single gladiator's
   rear hexes (`no_defence`, G5).
+* **Yielding (§27.3, G4)** orders the sequence (sequence.py); each round in which a single
+  gladiator yields is logged after the sequence (`yield`), naming whom he yields to.
 * The callback is called for every result that touches the defender (S, S*, P, P* and H); "-"
   and F are handled here. Where a phase has more than two figures, the log names each attack's
   target.
@@ -124,7 +126,7 @@ class PhaseCombat(Reading):
         self.fumbled = [False] * n
         self.accounts = tuple(CfAccount() for _ in range(n))
         self.outcomes: list[tuple[PlannedAttack, CrtOutcome]] = []
-        self.events: list[Event] = [self._sequence_event()]
+        self.events: list[Event] = [self._sequence_event(), *self._yield_events(yields or {})]
         self._next = 0
         self._finished = False
 
@@ -378,6 +380,30 @@ class PhaseCombat(Reading):
             "attack sequence: " + ("; ".join(parts) if parts else "no attacks"),
             steps=[[data(p) for p in s.attacks] for s in self.sequence],
         )
+
+    def _yield_events(self, yields: Mapping[Side, set[Side]]) -> list[Event]:
+        """§27.3 (G4): each round in which a single gladiator's attacks wait for those of the
+        adjacent opponents he makes no attack on."""
+        out: list[Event] = []
+        for rnd in sorted({s.round for s in self.sequence}):
+            sides = {p.side for s in self.sequence if s.round == rnd for p in s.attacks}
+            for side in sorted(sides):
+                first = sorted(yields.get(side, set()) & sides)
+                if not first:
+                    continue
+                to = ", ".join(self.names[x] for x in first)
+                out.append(
+                    event(
+                        "yield",
+                        "§27.3",
+                        f"round {rnd}: {self.names[side]} yields to {to}, whom he does not "
+                        "attack: his attacks of the round come last",
+                        side=side,
+                        round=rnd,
+                        to=first,
+                    )
+                )
+        return out
 
 
 def _key(p: PlannedAttack) -> tuple[Side, Side, Area]:
