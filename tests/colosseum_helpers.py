@@ -16,8 +16,8 @@ from typing import Any
 from gladiator.core.dice import Dice, DiceExpr, Roll, parse_dice
 from gladiator.core.hexgrid import Hex, neighbor
 from gladiator.rules.colosseum.engine import ColosseumRules
-from gladiator.rules.colosseum.logsheet import LogSheet
-from gladiator.rules.colosseum.logsheet_input import log_sheet_from_dict
+from gladiator.rules.colosseum.sheet.logsheet import LogSheet
+from gladiator.rules.colosseum.sheet.logsheet_input import log_sheet_from_dict
 from gladiator.rules.colosseum.state import ColosseumState
 
 RULES = ColosseumRules()

@@ -9,10 +9,10 @@ from typing import Any
 from colosseum_helpers import duel, place, play
 from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import Hex, neighbor
-from gladiator.rules.colosseum.logsheet import LogSheet
-from gladiator.rules.colosseum.logsheet_input import log_sheet_from_dict
+from gladiator.rules.colosseum.kit.styles import rolls_needed, style
+from gladiator.rules.colosseum.sheet.logsheet import LogSheet
+from gladiator.rules.colosseum.sheet.logsheet_input import log_sheet_from_dict
 from gladiator.rules.colosseum.state import ColosseumState
-from gladiator.rules.colosseum.styles import rolls_needed, style
 
 # An armour roll per class whose row is easy to read: T1 4 is bare all over with a large shield,
 # T2 2 is A5 B4 - B4 A3 (large), T3 2 is A B5 C B4 B4 (large).

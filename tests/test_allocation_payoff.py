@@ -14,7 +14,7 @@ from gladiator.bots.attack_outcomes import crt_distribution, drop_probability, h
 from gladiator.bots.position_value import DEFAULT_VALUE, zero_sum
 from gladiator.core.dice import Dice
 from gladiator.registry import get
-from gladiator.rules.colosseum.cf_allocation import Allocation
+from gladiator.rules.colosseum.combat.cf_allocation import Allocation
 from gladiator.rules.colosseum.combat.sequence import attack_sequence, duel_plans
 from gladiator.rules.colosseum.vocabulary import AREAS
 from solver_spots import spots

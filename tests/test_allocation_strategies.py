@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from gladiator.bots.allocation_strategies import Limits, neighbours, spread, strategy_set
 from gladiator.bots.colosseum_tactician import TacticianBot
 from gladiator.registry import get
-from gladiator.rules.colosseum.cf_allocation import parse_allocation
+from gladiator.rules.colosseum.combat.cf_allocation import parse_allocation
 from solver_spots import spots
 
 _SPOTS = [s for seed in (1, 2, 3, 4) for s in spots(seed, 12)]

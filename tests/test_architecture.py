@@ -39,7 +39,7 @@ def _imports(path: Path) -> set[str]:
             if not base.startswith("gladiator"):
                 continue
             out.add(base)
-            # `from gladiator.rules.colosseum import presentation` imports a module too.
+            # `from gladiator.rules.colosseum import combat` imports a module too.
             out.update(f"{base}.{a.name}" for a in node.names)
     return out
 

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from gladiator.bots import make_bot
 from gladiator.core.match import Match
 from gladiator.registry import get
-from gladiator.rules.colosseum.styles import style_keys
-from gladiator.rules.colosseum.weapons import HANDS, hands_used
+from gladiator.rules.colosseum.kit.styles import style_keys
+from gladiator.rules.colosseum.kit.weapons import HANDS, hands_used
 from test_colosseum_properties import check_invariants
 
 RULES = get("colosseum")

@@ -18,16 +18,16 @@ from pathlib import Path
 import pytest
 
 from gladiator.core.hexgrid import DIRECTIONS, Hex, Relation, cone, disk, neighbor_at, neighbors
-from gladiator.rules.colosseum.advanced_tables import (
+from gladiator.rules.colosseum.tables.advanced_tables import (
     ADVANCED_FILES,
     AdvancedTables,
     advanced_tables,
     load_advanced_tables,
     parse_advanced_file,
 )
-from gladiator.rules.colosseum.beast_tables import BEAST_AREAS
-from gladiator.rules.colosseum.net_tables import NetCode
-from gladiator.rules.colosseum.tables import FILES, crt_result, tables
+from gladiator.rules.colosseum.tables.beast_tables import BEAST_AREAS
+from gladiator.rules.colosseum.tables.net_tables import NetCode
+from gladiator.rules.colosseum.tables.tables import FILES, crt_result, tables
 
 DATA = Path(str(resources.files("gladiator.rules.colosseum").joinpath("data")))
 MARKS = {"exact", "reconstructed", "ambiguous", "conflict", "missing-proposal"}

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from gladiator.core.decisions import IllegalOrder
 from gladiator.core.dice import Dice
-from gladiator.rules.colosseum.cf_allocation import (
+from gladiator.rules.colosseum.combat.cf_allocation import (
     AREA_NUMBERS,
     Allocation,
     AllocationError,
@@ -23,16 +23,16 @@ from gladiator.rules.colosseum.cf_allocation import (
     format_allocation,
     parse_allocation,
 )
-from gladiator.rules.colosseum.combat.rounds import PhaseCombat
-from gladiator.rules.colosseum.combat.sequence import attack_schedule, attack_sequence, duel_plans
-from gladiator.rules.colosseum.crt import (
+from gladiator.rules.colosseum.combat.crt import (
     CrtOutcome,
     convert_result,
     crt_column,
     modified_cf,
     resolve_crt,
 )
-from gladiator.rules.colosseum.crt_tables import CrtResult
+from gladiator.rules.colosseum.combat.rounds import PhaseCombat
+from gladiator.rules.colosseum.combat.sequence import attack_schedule, attack_sequence, duel_plans
+from gladiator.rules.colosseum.tables.crt_tables import CrtResult
 from gladiator.rules.colosseum.vocabulary import AREAS, Area
 
 # --- helpers -------------------------------------------------------------------------------------

@@ -10,11 +10,11 @@ from typing import Any
 from colosseum_helpers import RULES, RiggedDice, of_type
 from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import DIRECTIONS, Hex, add, neighbor, opposite
-from gladiator.rules.colosseum.beasts import beast_of, gladiator_of
-from gladiator.rules.colosseum.crt import CrtOutcome
-from gladiator.rules.colosseum.crt_tables import CrtResult
-from gladiator.rules.colosseum.hits import strike
+from gladiator.rules.colosseum.beasts.beasts import beast_of, gladiator_of
+from gladiator.rules.colosseum.combat.crt import CrtOutcome
+from gladiator.rules.colosseum.hits.hits import strike
 from gladiator.rules.colosseum.state import ColosseumState
+from gladiator.rules.colosseum.tables.crt_tables import CrtResult
 
 H = Hex(9, 4)
 PAUSE = (6, 6)  # §28.4.1, T22: the beast Pauses

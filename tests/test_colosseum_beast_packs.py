@@ -19,12 +19,12 @@ from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import DIRECTIONS, Hex, add, distance, neighbor
 from gladiator.core.match import Match
 from gladiator.core.record import MatchRecord
-from gladiator.rules.colosseum.beasts import counter_hexes
-from gladiator.rules.colosseum.board import board_of
+from gladiator.rules.colosseum.arena.board import board_of
+from gladiator.rules.colosseum.arena.combat_geometry import in_front
+from gladiator.rules.colosseum.beasts.beasts import counter_hexes
 from gladiator.rules.colosseum.combat.allocation import allocation_choice
 from gladiator.rules.colosseum.combat.engage import engage, pa_of
-from gladiator.rules.colosseum.combat_geometry import in_front
-from gladiator.rules.colosseum.orders import AllocationChoice
+from gladiator.rules.colosseum.combat.orders import AllocationChoice
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.sim.runner import play_match
 

@@ -13,9 +13,14 @@ from gladiator.bots import make_bot
 from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import DIRECTIONS, Hex, add, opposite
 from gladiator.core.match import Match
-from gladiator.rules.colosseum.beast_combat import beast_attacks, strikable
-from gladiator.rules.colosseum.beast_movement import beast_moves
-from gladiator.rules.colosseum.beasts import beast_of, counter_hexes, gladiator_of, t25_critical
+from gladiator.rules.colosseum.beasts.beast_combat import beast_attacks, strikable
+from gladiator.rules.colosseum.beasts.beast_movement import beast_moves
+from gladiator.rules.colosseum.beasts.beasts import (
+    beast_of,
+    counter_hexes,
+    gladiator_of,
+    t25_critical,
+)
 from gladiator.rules.colosseum.combat.allocation import allocation_choice
 from gladiator.rules.colosseum.combat.engage import engage
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator

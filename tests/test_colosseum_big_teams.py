@@ -20,10 +20,10 @@ from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import distance, rectangle
 from gladiator.core.match import Match
 from gladiator.core.record import MatchRecord
-from gladiator.rules.colosseum.board import board_of
-from gladiator.rules.colosseum.orders import AllocationChoice
+from gladiator.rules.colosseum.arena.board import board_of
+from gladiator.rules.colosseum.combat.orders import AllocationChoice
+from gladiator.rules.colosseum.presentation.team_presentation import letter
 from gladiator.rules.colosseum.state import ColosseumState
-from gladiator.rules.colosseum.team_presentation import letter
 from gladiator.rules.colosseum.teams import ALL_SEATS, parse_teams, team_starting_positions
 from gladiator.sim.runner import play_match
 

@@ -13,13 +13,13 @@ import pytest
 from colosseum_helpers import RULES, RiggedDice, face_off, of_type, pause, place, play
 from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import Hex, neighbor
-from gladiator.rules.colosseum.appeal import moment_of_truth
-from gladiator.rules.colosseum.body_hits import HitOutcome
-from gladiator.rules.colosseum.campaign_prestige import prestige_bonus
-from gladiator.rules.colosseum.campaign_report import campaign_report
-from gladiator.rules.colosseum.campaign_tally import note_hit, note_wounds, sweep
-from gladiator.rules.colosseum.logsheet import LogSheet
-from gladiator.rules.colosseum.logsheet_input import log_sheet_from_dict
+from gladiator.rules.colosseum.campaign.campaign_prestige import prestige_bonus
+from gladiator.rules.colosseum.campaign.campaign_report import campaign_report
+from gladiator.rules.colosseum.campaign.campaign_tally import note_hit, note_wounds, sweep
+from gladiator.rules.colosseum.end.appeal import moment_of_truth
+from gladiator.rules.colosseum.hits.body_hits import HitOutcome
+from gladiator.rules.colosseum.sheet.logsheet import LogSheet
+from gladiator.rules.colosseum.sheet.logsheet_input import log_sheet_from_dict
 from gladiator.rules.colosseum.state import ColosseumState
 
 SPARTACUS: dict[str, Any] = {

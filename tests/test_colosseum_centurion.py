@@ -37,9 +37,9 @@ from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import Hex, distance
 from gladiator.core.match import Match
 from gladiator.rules.colosseum.combat.allocation import allocation_choice
-from gladiator.rules.colosseum.orders import PlotChoice
-from gladiator.rules.colosseum.plot_decision import plot_decision
-from gladiator.rules.colosseum.plots import parse_plot
+from gladiator.rules.colosseum.combat.orders import PlotChoice
+from gladiator.rules.colosseum.plots.plot_decision import plot_decision
+from gladiator.rules.colosseum.plots.plots import parse_plot
 from gladiator.rules.colosseum.state import ColosseumState, GroundItem
 from gladiator.sim.report import summarise
 from gladiator.sim.runner import run_batch
@@ -454,7 +454,7 @@ def test_s29_3_solitaire_the_gladiator_plots_first_and_is_revealed() -> None:
 
 
 def parse_plot_end(state: ColosseumState, seat: str, text: str) -> Hex:
-    from gladiator.rules.colosseum.plots import path
+    from gladiator.rules.colosseum.plots.plots import path
 
     g = state.gladiators[seat]
     return path(parse_plot(text), g.hex, g.facing)[-1].hex

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from gladiator.core.decisions import ChooseOne, Distribute, IllegalOrder
 from gladiator.core.hexgrid import distance
 from gladiator.core.match import Match
-from gladiator.rules.colosseum.combat_geometry import in_front
+from gladiator.rules.colosseum.arena.combat_geometry import in_front
 from gladiator.rules.colosseum.engine import ColosseumRules
-from gladiator.rules.colosseum.plots import parse_plot, path
+from gladiator.rules.colosseum.plots.plots import parse_plot, path
 
 RULES = ColosseumRules()
 
@@ -215,8 +215,8 @@ def test_section_7_2_a_plot_may_be_typed_in_any_spelling_of_the_notation() -> No
 def test_q25_the_allocation_keeps_the_attack_order_as_written() -> None:
     """Q25: the order of one's own attacks is part of the secret allocation: written chest
     first, it stays chest first (a plain Distribute would sort it)."""
-    from gladiator.rules.colosseum.cf_allocation import allocation_decision
-    from gladiator.rules.colosseum.orders import AllocationChoice
+    from gladiator.rules.colosseum.combat.cf_allocation import allocation_decision
+    from gladiator.rules.colosseum.combat.orders import AllocationChoice
 
     decision = AllocationChoice(
         prompt="p", secret=True, budget=9, slots=allocation_decision(9).slots

@@ -8,8 +8,8 @@ from typing import Any
 
 from colosseum_helpers import RiggedDice, of_type, play
 from colosseum_styles_helpers import HERE, arena, to_combat
+from gladiator.rules.colosseum.kit.weapons import may_pick_up, pair_bonus, pick_up, release
 from gladiator.rules.colosseum.state import ColosseumState, GroundItem
-from gladiator.rules.colosseum.weapons import may_pick_up, pair_bonus, pick_up, release
 
 CRT = "§9.5.1"
 

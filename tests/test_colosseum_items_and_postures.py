@@ -17,9 +17,9 @@ from gladiator.core.decisions import ChooseOne, IllegalOrder
 from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import Hex, line, neighbor_at
 from gladiator.core.match import Match
+from gladiator.rules.colosseum.combat.orders import PlotChoice
 from gladiator.rules.colosseum.engine import ColosseumRules
-from gladiator.rules.colosseum.orders import PlotChoice
-from gladiator.rules.colosseum.plots import parse_plot, path
+from gladiator.rules.colosseum.plots.plots import parse_plot, path
 from gladiator.rules.colosseum.state import ColosseumState, GroundItem
 
 RULES = ColosseumRules()
@@ -491,8 +491,8 @@ def test_section_13_4_1_hexes_moved_are_the_steps_he_took_not_a_push() -> None:
     """T14 "+1 per hex moved this phase": red stepped forward one hex and was then pushed one
     more: +1 for the step, nothing for the push (medium 0, item in his hex, AG 0): 1 +1 = 2."""
     from colosseum_helpers import ScriptedDice
-    from gladiator.rules.colosseum.items import recover_items
-    from gladiator.rules.colosseum.plots import PhasePlot
+    from gladiator.rules.colosseum.hits.items import recover_items
+    from gladiator.rules.colosseum.plots.plots import PhasePlot
 
     state, red, _ = duel((Hex(9, 7), 0), (Hex(9, 1), 0), gladiators=["medium", "medium"])
     red.sheet = red.sheet.model_copy(update={"ag": 0})

@@ -15,12 +15,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gladiator.core.dice import Dice, Roll, parse_dice
-from gladiator.rules.colosseum.logsheet import SCHEMA, LogSheet, SheetEvent
-from gladiator.rules.colosseum.logsheet_input import log_sheet_from_dict
-from gladiator.rules.colosseum.logsheet_render import render_text
-from gladiator.rules.colosseum.logsheet_roll import roll_log_sheet
-from gladiator.rules.colosseum.sheet_tables import Armour
-from gladiator.rules.colosseum.tables import armour_row, tables
+from gladiator.rules.colosseum.sheet.logsheet import SCHEMA, LogSheet, SheetEvent
+from gladiator.rules.colosseum.sheet.logsheet_input import log_sheet_from_dict
+from gladiator.rules.colosseum.sheet.logsheet_render import render_text
+from gladiator.rules.colosseum.sheet.logsheet_roll import roll_log_sheet
+from gladiator.rules.colosseum.tables.sheet_tables import Armour
+from gladiator.rules.colosseum.tables.tables import armour_row, tables
 from gladiator.rules.colosseum.vocabulary import AREAS
 
 CLASSES = ("light", "medium", "heavy")

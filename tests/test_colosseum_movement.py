@@ -35,18 +35,18 @@ from gladiator.core.hexgrid import (
     scale,
     sub,
 )
-from gladiator.rules.colosseum.board import EDGE_SHIFT, map_edge_shift, starting_positions
-from gladiator.rules.colosseum.collision_records import FigureState, MovementResult
-from gladiator.rules.colosseum.combat_geometry import (
+from gladiator.rules.colosseum.arena.board import EDGE_SHIFT, map_edge_shift, starting_positions
+from gladiator.rules.colosseum.arena.combat_geometry import (
     forced_rotation,
     front_coords,
     in_front,
     may_attack,
     positional_advantage,
 )
-from gladiator.rules.colosseum.movement import resolve_movement
-from gladiator.rules.colosseum.positions import Position
-from gladiator.rules.colosseum.tables import stun_result, tables
+from gladiator.rules.colosseum.arena.positions import Position
+from gladiator.rules.colosseum.movement.collision_records import FigureState, MovementResult
+from gladiator.rules.colosseum.movement.movement import resolve_movement
+from gladiator.rules.colosseum.tables.tables import stun_result, tables
 
 BOARD = rectangle(16, 12)
 C = BOARD.centre()

@@ -14,9 +14,9 @@ from colosseum_styles_helpers import HERE, arena
 from gladiator.core.decisions import IllegalOrder
 from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import Hex, neighbor
-from gladiator.rules.colosseum.net_attacks import front_hex, lay_hex, struggle, swing_target
-from gladiator.rules.colosseum.nets import split_net
-from gladiator.rules.colosseum.plots import PlotError
+from gladiator.rules.colosseum.combat.net_attacks import front_hex, lay_hex, struggle, swing_target
+from gladiator.rules.colosseum.kit.nets import split_net
+from gladiator.rules.colosseum.plots.plots import PlotError
 from gladiator.rules.colosseum.state import ColosseumState
 
 

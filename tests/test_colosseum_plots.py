@@ -15,9 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gladiator.core.hexgrid import Hex, Relation, neighbor_at, turn
-from gladiator.rules.colosseum.plot_actions import action_codes
-from gladiator.rules.colosseum.plot_legality import PlotStatus, exceeds_rate, legal_plots
-from gladiator.rules.colosseum.plots import (
+from gladiator.rules.colosseum.plots.plot_actions import action_codes
+from gladiator.rules.colosseum.plots.plot_legality import PlotStatus, exceeds_rate, legal_plots
+from gladiator.rules.colosseum.plots.plots import (
     EMPTY,
     PhasePlot,
     PlotError,

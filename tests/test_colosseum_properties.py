@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from gladiator.bots import make_bot
 from gladiator.core.match import Match
 from gladiator.registry import get
-from gladiator.rules.colosseum.logsheet import LogSheet
+from gladiator.rules.colosseum.sheet.logsheet import LogSheet
 from gladiator.rules.colosseum.vocabulary import AREAS
 
 RULES = get("colosseum")

@@ -22,7 +22,7 @@ from typer.testing import CliRunner
 from gladiator.core.decisions import Distribute, IllegalOrder, Slot, SlotGroup
 from gladiator.core.match import Match
 from gladiator.registry import get
-from gladiator.rules.colosseum.orders import PlotChoice
+from gladiator.rules.colosseum.combat.orders import PlotChoice
 from gladiator.sim import random_legal_play
 from gladiator.sim.random_legal_batch import PAIRINGS, parse_shapes, plan, summarise
 from gladiator.sim.random_legal_orders import (

@@ -30,23 +30,23 @@ from gladiator.core.decisions import ChooseOne, Distribute, IllegalOrder
 from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import Hex, Relation, neighbor, neighbor_at, rectangle
 from gladiator.core.match import Match
-from gladiator.rules.colosseum.board import board_of
-from gladiator.rules.colosseum.cf_allocation import (
+from gladiator.rules.colosseum.arena.board import board_of
+from gladiator.rules.colosseum.arena.combat_geometry import positional_advantage
+from gladiator.rules.colosseum.combat.cf_allocation import (
     allocation_decision,
     format_allocation,
     parse_allocation,
 )
-from gladiator.rules.colosseum.collision_records import FigureState
 from gladiator.rules.colosseum.combat.rounds import PhaseCombat
 from gladiator.rules.colosseum.combat.sequence import duel_plans
-from gladiator.rules.colosseum.combat_geometry import positional_advantage
-from gladiator.rules.colosseum.logsheet_render import render_text
-from gladiator.rules.colosseum.movement import resolve_movement
-from gladiator.rules.colosseum.plot_decision import plot_status
-from gladiator.rules.colosseum.plot_legality import legal_plots
-from gladiator.rules.colosseum.plots import format_plot, parse_plot, path
+from gladiator.rules.colosseum.movement.collision_records import FigureState
+from gladiator.rules.colosseum.movement.movement import resolve_movement
+from gladiator.rules.colosseum.plots.plot_decision import plot_status
+from gladiator.rules.colosseum.plots.plot_legality import legal_plots
+from gladiator.rules.colosseum.plots.plots import format_plot, parse_plot, path
+from gladiator.rules.colosseum.sheet.logsheet_render import render_text
 from gladiator.rules.colosseum.state import ColosseumState
-from gladiator.rules.colosseum.tables import physical_value
+from gladiator.rules.colosseum.tables.tables import physical_value
 from gladiator.rules.colosseum.vocabulary import AREAS
 
 CRT = "§9.5.1"

@@ -15,10 +15,10 @@ from colosseum_styles_helpers import arena
 from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import Hex
 from gladiator.core.match import Match
-from gladiator.rules.colosseum.orders import AllocationChoice, PlotChoice
+from gladiator.rules.colosseum.combat.orders import AllocationChoice, PlotChoice
+from gladiator.rules.colosseum.kit.styles import style_keys
+from gladiator.rules.colosseum.setup.talent_setup import with_talents
 from gladiator.rules.colosseum.state import ColosseumState
-from gladiator.rules.colosseum.styles import style_keys
-from gladiator.rules.colosseum.talent_setup import with_talents
 
 NET_CODES = ("+TN", "+SN", "+LN1", "+LN2", "+LN3", "+LG", "+DN-", "RN")
 FAR = {"green": (Hex(1, 1), 0), "gold": (Hex(2, 10), 3)}  # out of everyone's reach

@@ -16,8 +16,8 @@ from colosseum_styles_helpers import arena, to_combat
 from gladiator.bots import make_bot
 from gladiator.core.decisions import Distribute, IllegalOrder, Slot, SlotGroup
 from gladiator.core.match import Match
-from gladiator.rules.colosseum.cf_allocation import format_allocation, parse_allocation
 from gladiator.rules.colosseum.combat.allocation import allocation_choice
+from gladiator.rules.colosseum.combat.cf_allocation import format_allocation, parse_allocation
 from gladiator.rules.colosseum.options import ColosseumOptions
 from gladiator.rules.colosseum.state import ColosseumState
 

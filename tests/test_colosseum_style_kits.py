@@ -8,8 +8,8 @@ from typing import Any
 
 from colosseum_helpers import RULES
 from gladiator.core.dice import Dice
-from gladiator.rules.colosseum.styles import kit, styled_armour
-from gladiator.rules.colosseum.tables import tables
+from gladiator.rules.colosseum.kit.styles import kit, styled_armour
+from gladiator.rules.colosseum.tables.tables import tables
 
 # T1 row 4 and T3 row 2 both carry a large shield: the style, not the roll, decides.
 LIGHT_LARGE, HEAVY_LARGE = 4, 2

@@ -11,12 +11,12 @@ import pytest
 from colosseum_helpers import RULES, RiggedDice, duel, of_type, play
 from colosseum_styles_helpers import arena, styled
 from gladiator.core.dice import Dice
-from gladiator.rules.colosseum.advanced_tables import advanced_tables
-from gladiator.rules.colosseum.logsheet_input import log_sheet_from_dict
-from gladiator.rules.colosseum.logsheet_roll import roll_log_sheet
+from gladiator.rules.colosseum.kit.styles import armour_value, style_keys, style_roll
 from gladiator.rules.colosseum.options import StyleChoice
-from gladiator.rules.colosseum.sheet_tables import Armour
-from gladiator.rules.colosseum.styles import armour_value, style_keys, style_roll
+from gladiator.rules.colosseum.sheet.logsheet_input import log_sheet_from_dict
+from gladiator.rules.colosseum.sheet.logsheet_roll import roll_log_sheet
+from gladiator.rules.colosseum.tables.advanced_tables import advanced_tables
+from gladiator.rules.colosseum.tables.sheet_tables import Armour
 
 
 def options(**given: Any) -> dict[str, Any]:

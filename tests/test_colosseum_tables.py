@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from gladiator.rules.colosseum.advanced_tables import ADVANCED_FILES
-from gladiator.rules.colosseum.crt_tables import CrtFile, CrtTable
-from gladiator.rules.colosseum.tables import (
+from gladiator.rules.colosseum.tables.advanced_tables import ADVANCED_FILES
+from gladiator.rules.colosseum.tables.crt_tables import CrtFile, CrtTable
+from gladiator.rules.colosseum.tables.tables import (
     FILES,
     armour_drm,
     armour_row,
@@ -51,7 +51,7 @@ def _crt(modified_cf: int, roll: int, variant: CrtVariant = "rules") -> str:
 def test_data_files_are_exactly_the_loaders_files() -> None:
     """Every table file is loaded, by this loader or the Advanced Game's (advanced_tables.py);
     the two other files are the sections list and the value function's fitted weights
-    (rules/colosseum/value.py): neither is a rulebook table."""
+    (rules/colosseum/evaluation/value.py): neither is a rulebook table."""
     not_tables = {"sections.toml", "value_weights.toml"}
     tables_files = sorted(p.name for p in DATA.glob("*.toml") if p.name not in not_tables)
     assert not set(FILES) & set(ADVANCED_FILES)

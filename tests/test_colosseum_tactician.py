@@ -29,7 +29,7 @@ from gladiator.core.hexgrid import Hex, neighbor_at
 from gladiator.core.match import Match
 from gladiator.registry import get
 from gladiator.rules.colosseum.engine import ColosseumRules
-from gladiator.rules.colosseum.plots import parse_plot, path
+from gladiator.rules.colosseum.plots.plots import parse_plot, path
 from gladiator.rules.colosseum.state import GroundItem
 from gladiator.sim.bench import bench_bots
 from gladiator.sim.runner import default_bots, play_match, run_batch

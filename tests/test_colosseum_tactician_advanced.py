@@ -16,12 +16,12 @@ from gladiator.bots.colosseum_tactician import TacticianBot, Weights
 from gladiator.bots.tactician_advanced import advanced_pose, advanced_view
 from gladiator.core.decisions import ChooseOne, Distribute, Option, Slot
 from gladiator.core.hexgrid import Hex, distance, from_offset
-from gladiator.rules.colosseum.cf_allocation import parse_allocation
+from gladiator.rules.colosseum.combat.cf_allocation import parse_allocation
+from gladiator.rules.colosseum.combat.orders import PlotChoice
+from gladiator.rules.colosseum.combat.weapon_combat import reaches, strokes
 from gladiator.rules.colosseum.engine import ColosseumRules
-from gladiator.rules.colosseum.orders import PlotChoice
-from gladiator.rules.colosseum.plots import Throw, parse_plot, path
+from gladiator.rules.colosseum.plots.plots import Throw, parse_plot, path
 from gladiator.rules.colosseum.state import ColosseumState
-from gladiator.rules.colosseum.weapon_combat import reaches, strokes
 from gladiator.sim.runner import play_match
 
 RULES = ColosseumRules()

@@ -13,11 +13,11 @@ from gladiator.core.decisions import IllegalOrder
 from gladiator.core.dice import Dice
 from gladiator.rules.colosseum.combat.allocation import allocation_choice
 from gladiator.rules.colosseum.combat.available import cfs_available
-from gladiator.rules.colosseum.plot_decision import plot_decision
-from gladiator.rules.colosseum.plots import parse_plot
+from gladiator.rules.colosseum.kit.talents import parse_talents
+from gladiator.rules.colosseum.plots.plot_decision import plot_decision
+from gladiator.rules.colosseum.plots.plots import parse_plot
+from gladiator.rules.colosseum.setup.talent_setup import with_talents
 from gladiator.rules.colosseum.state import ColosseumState
-from gladiator.rules.colosseum.talent_setup import with_talents
-from gladiator.rules.colosseum.talents import parse_talents
 
 CRT = "§9.5.1"
 

@@ -22,11 +22,11 @@ from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import Hex, distance, neighbor
 from gladiator.core.match import Match
 from gladiator.core.record import MatchRecord
+from gladiator.rules.colosseum.arena.combat_geometry import in_front
 from gladiator.rules.colosseum.combat.allocation import allocation_choice
 from gladiator.rules.colosseum.combat.engage import in_rear_hexes, pa_of
-from gladiator.rules.colosseum.combat_geometry import in_front
-from gladiator.rules.colosseum.orders import AllocationChoice
-from gladiator.rules.colosseum.phase import start_phase
+from gladiator.rules.colosseum.combat.orders import AllocationChoice
+from gladiator.rules.colosseum.end.phase import start_phase
 from gladiator.rules.colosseum.state import ColosseumState
 from gladiator.sim.runner import play_match
 

@@ -9,8 +9,8 @@ from typing import Any
 
 from colosseum_helpers import RiggedDice, of_type, play
 from colosseum_styles_helpers import HERE, arena, to_combat
+from gladiator.rules.colosseum.kit.weapons import may_pick_up
 from gladiator.rules.colosseum.state import GroundItem
-from gladiator.rules.colosseum.weapons import may_pick_up
 
 CRT = "§9.5.1"
 

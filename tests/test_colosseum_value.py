@@ -1,4 +1,4 @@
-"""The Colosseum value function (rules/colosseum/value.py): exact at the end, antisymmetric
+"""The Colosseum value function (evaluation/value.py): exact at the end, antisymmetric
 (V1, V2), in range, its weights file checked, and the heuristic it became (V4) read by the greedy
 bot only: the tactician and the centurion never call it."""
 
@@ -14,9 +14,8 @@ from hypothesis import strategies as st
 
 from gladiator.core.dice import Dice
 from gladiator.rules.colosseum.engine import ColosseumRules
-from gladiator.rules.colosseum.material_heuristic import material_heuristic
-from gladiator.rules.colosseum.state import ColosseumState
-from gladiator.rules.colosseum.value import (
+from gladiator.rules.colosseum.evaluation.material_heuristic import material_heuristic
+from gladiator.rules.colosseum.evaluation.value import (
     SCHEMA,
     ValueWeights,
     ValueWeightsError,
@@ -27,7 +26,8 @@ from gladiator.rules.colosseum.value import (
     weights_toml,
     win_probability,
 )
-from gladiator.rules.colosseum.value_features import FEATURE_NAMES
+from gladiator.rules.colosseum.evaluation.value_features import FEATURE_NAMES
+from gladiator.rules.colosseum.state import ColosseumState
 from gladiator.sim.runner import play_match
 
 RULES = ColosseumRules()

@@ -1,4 +1,4 @@
-"""The Colosseum value function's features (rules/colosseum/value_features.py) on hand-built
+"""The Colosseum value function's features (evaluation/value_features.py) on hand-built
 positions: lost kit, severed arteries, mortal wounds, wounds by area, front / flank / rear,
 movement left, the Advanced Game's net and style; and the antisymmetry the model relies on (V1).
 """
@@ -14,15 +14,15 @@ from hypothesis import strategies as st
 from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import Hex, Relation, neighbor_at
 from gladiator.core.match import Match
-from gladiator.rules.colosseum.body_hits import CriticalRecord
 from gladiator.rules.colosseum.engine import ColosseumRules
-from gladiator.rules.colosseum.state import ColosseumState, Gladiator, GroundItem
-from gladiator.rules.colosseum.value_features import (
+from gladiator.rules.colosseum.evaluation.value_features import (
     FEATURE_NAMES,
     SIDE_FEATURES,
     feature_table,
     features,
 )
+from gladiator.rules.colosseum.hits.body_hits import CriticalRecord
+from gladiator.rules.colosseum.state import ColosseumState, Gladiator, GroundItem
 
 RULES = ColosseumRules()
 CENTRE = Hex(10, 2)

@@ -37,12 +37,8 @@ from gladiator.core.hexgrid import (
     to_offset,
 )
 from gladiator.core.match import Match
-from gladiator.rules.colosseum.board import board_of
-from gladiator.rules.colosseum.cleaving import cleave
-from gladiator.rules.colosseum.collision_records import FigureState, MovementResult
-from gladiator.rules.colosseum.movement import resolve_movement
-from gladiator.rules.colosseum.presentation import render, scene
-from gladiator.rules.colosseum.walls import (
+from gladiator.rules.colosseum.arena.board import board_of
+from gladiator.rules.colosseum.arena.walls import (
     EDGES,
     Arena,
     Edge,
@@ -51,6 +47,10 @@ from gladiator.rules.colosseum.walls import (
     setup_arena,
     wall_sides,
 )
+from gladiator.rules.colosseum.hits.cleaving import cleave
+from gladiator.rules.colosseum.movement.collision_records import FigureState, MovementResult
+from gladiator.rules.colosseum.movement.movement import resolve_movement
+from gladiator.rules.colosseum.presentation.presentation import render, scene
 
 N, NE, SE, S, SW, NW = range(6)
 W, H = 12, 12
@@ -368,7 +368,7 @@ def test_s25_4_the_engine_applies_the_wall_stun_and_its_column() -> None:
 
 def test_s25_4_a_wall_stun_column_drops_the_shield() -> None:
     """§25.4, T13, T7: 2D6 12 + 4 pushed + 2 (one hex forward) = 18: "8 & Shield Drop"."""
-    from gladiator.rules.colosseum.walls import wall_stun
+    from gladiator.rules.colosseum.arena.walls import wall_stun
 
     hit, ev = wall_stun(
         "A", Hex(0, 0), "north", ag=0, forward=1, pushed=True, dice=ScriptedDice(("§25.4", (6, 6)))

@@ -13,9 +13,9 @@ from gladiator.core.hexgrid import neighbor
 from gladiator.rules.colosseum.combat.allocation import allocation_choice
 from gladiator.rules.colosseum.combat.engage import engage
 from gladiator.rules.colosseum.combat.sequence import attack_schedule
+from gladiator.rules.colosseum.combat.weapon_combat import break_check, front_region
+from gladiator.rules.colosseum.kit.weapons import BROKEN, BROKEN_TRIDENT, may_pick_up, weapon
 from gladiator.rules.colosseum.state import GroundItem
-from gladiator.rules.colosseum.weapon_combat import break_check, front_region
-from gladiator.rules.colosseum.weapons import BROKEN, BROKEN_TRIDENT, may_pick_up, weapon
 
 CRT = "§9.5.1"
 

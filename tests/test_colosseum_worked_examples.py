@@ -26,26 +26,26 @@ from colosseum_helpers import (
 )
 from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import Hex, Relation, neighbor, neighbor_at, rectangle
-from gladiator.rules.colosseum.body_hits import CriticalRecord, body_hit
-from gladiator.rules.colosseum.cf_allocation import (
+from gladiator.rules.colosseum.arena.combat_geometry import front_coords, positional_advantage
+from gladiator.rules.colosseum.combat.cf_allocation import (
     Allocation,
     AllocationError,
     allocation_decision,
     parse_allocation,
 )
-from gladiator.rules.colosseum.collision_records import FigureState
+from gladiator.rules.colosseum.combat.crt import CrtOutcome, crt_column, modified_cf, resolve_crt
 from gladiator.rules.colosseum.combat.rounds import PhaseCombat
 from gladiator.rules.colosseum.combat.sequence import attack_schedule, attack_sequence, duel_plans
-from gladiator.rules.colosseum.combat_geometry import front_coords, positional_advantage
-from gladiator.rules.colosseum.crt import CrtOutcome, crt_column, modified_cf, resolve_crt
-from gladiator.rules.colosseum.logsheet_roll import roll_log_sheet
-from gladiator.rules.colosseum.movement import resolve_movement
-from gladiator.rules.colosseum.plot_legality import PlotStatus, legal_plots
-from gladiator.rules.colosseum.plots import parse_plot, uses_movement_phase
-from gladiator.rules.colosseum.shield_hits import shield_hit
-from gladiator.rules.colosseum.tables import attack_rounds, crt_result
+from gladiator.rules.colosseum.hits.body_hits import CriticalRecord, body_hit
+from gladiator.rules.colosseum.hits.shield_hits import shield_hit
+from gladiator.rules.colosseum.hits.wounds import drop_check, stumbling_check
+from gladiator.rules.colosseum.movement.collision_records import FigureState
+from gladiator.rules.colosseum.movement.movement import resolve_movement
+from gladiator.rules.colosseum.plots.plot_legality import PlotStatus, legal_plots
+from gladiator.rules.colosseum.plots.plots import parse_plot, uses_movement_phase
+from gladiator.rules.colosseum.sheet.logsheet_roll import roll_log_sheet
+from gladiator.rules.colosseum.tables.tables import attack_rounds, crt_result
 from gladiator.rules.colosseum.vocabulary import AREAS, Area
-from gladiator.rules.colosseum.wounds import drop_check, stumbling_check
 
 CRT = "§9.5.1"  # every CRT 3D6
 N, NE, SE, S, SW, NW = range(6)
@@ -257,7 +257,7 @@ def test_NOTE_13_3_thrown_items() -> None:
     (The throwing rules live in items.py, written alongside these tests.)"""
     assert crt_column(3) == (3, 0)
     assert crt_column(0) == (1, -1)
-    items = pytest.importorskip("gladiator.rules.colosseum.items")
+    items = pytest.importorskip("gladiator.rules.colosseum.hits.items")
     sword, shield = items.THROWN["weapon"], items.THROWN["shield"]
     assert (sword.thr, sword.crt, shield.thr, shield.crt) == (3, 3, 3, 0)
     for value, column, drm in ((sword.crt, 3, 0), (shield.crt, 1, -1)):

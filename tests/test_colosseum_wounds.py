@@ -17,13 +17,9 @@ from hypothesis import strategies as st
 
 from colosseum_helpers import sheet as hand
 from gladiator.core.dice import Dice, Roll, parse_dice
-from gladiator.rules.colosseum.body_hits import CriticalRecord, HitOutcome, body_hit
-from gladiator.rules.colosseum.logsheet import LogSheet
-from gladiator.rules.colosseum.logsheet_roll import roll_log_sheet
-from gladiator.rules.colosseum.shield_hits import shield_hit
-from gladiator.rules.colosseum.tables import critical_result
-from gladiator.rules.colosseum.vocabulary import AREAS
-from gladiator.rules.colosseum.wounds import (
+from gladiator.rules.colosseum.hits.body_hits import CriticalRecord, HitOutcome, body_hit
+from gladiator.rules.colosseum.hits.shield_hits import shield_hit
+from gladiator.rules.colosseum.hits.wounds import (
     WOUND_COLOURS,
     drop_check,
     drop_location,
@@ -34,6 +30,10 @@ from gladiator.rules.colosseum.wounds import (
     stun_check,
     stun_recovery,
 )
+from gladiator.rules.colosseum.sheet.logsheet import LogSheet
+from gladiator.rules.colosseum.sheet.logsheet_roll import roll_log_sheet
+from gladiator.rules.colosseum.tables.tables import critical_result
+from gladiator.rules.colosseum.vocabulary import AREAS
 
 
 @dataclass

@@ -13,8 +13,8 @@ import pytest
 from typer.testing import CliRunner
 
 from gladiator.cli.main import app
-from gladiator.rules.colosseum.value import load_weights
-from gladiator.rules.colosseum.value_features import FEATURE_NAMES
+from gladiator.rules.colosseum.evaluation.value import load_weights
+from gladiator.rules.colosseum.evaluation.value_features import FEATURE_NAMES
 from gladiator.sim.fit_value import (
     FitConfig,
     _split,

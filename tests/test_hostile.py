@@ -36,14 +36,14 @@ CHAINED = """\
 match m2: engine fault at step 0: PlotError: 'LN3': a throw is written +TW-<area>; the \
 decision's orders are voided (red: F +LN3)
 Traceback (most recent call last):
-  File "/src/gladiator/rules/colosseum/plots.py", line 10, in parse
+  File "/src/gladiator/rules/colosseum/plots/plots.py", line 10, in parse
 KeyError: 'LN3'
 
 The above exception was the direct cause of the following exception:
 
 Traceback (most recent call last):
   File "/src/gladiator/core/match.py", line 198, in _resolution
-gladiator.rules.colosseum.plots.PlotError: 'LN3': a throw is written +TW-<area>
+gladiator.rules.colosseum.plots.plots.PlotError: 'LN3': a throw is written +TW-<area>
 """
 OTHER = """\
 internal error on /api/matches/m3/orders

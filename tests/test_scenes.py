@@ -20,7 +20,7 @@ from gladiator.core.decisions import ChooseOne, Decision
 from gladiator.core.hexgrid import distance
 from gladiator.core.match import Match
 from gladiator.core.protocol import SCENE_SCHEMA
-from gladiator.rules.colosseum.plots import parse_plot, path
+from gladiator.rules.colosseum.plots.plots import parse_plot, path
 
 RULESETS = ("quick", "skirmish", "colosseum")
 # A few options per ruleset so that nets, several seats and every class show up.

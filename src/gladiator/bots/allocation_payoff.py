@@ -33,10 +33,10 @@ from gladiator.bots.attack_outcomes import (
     sum_2d6,
 )
 from gladiator.bots.position_value import DEFAULT_VALUE, PositionValue, zero_sum
-from gladiator.rules.colosseum.cf_allocation import parse_allocation
-from gladiator.rules.colosseum.postures import fall_prone
+from gladiator.rules.colosseum.combat.cf_allocation import parse_allocation
+from gladiator.rules.colosseum.movement.postures import fall_prone
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
-from gladiator.rules.colosseum.tables import attack_rounds
+from gladiator.rules.colosseum.tables.tables import attack_rounds
 from gladiator.rules.colosseum.vocabulary import AREAS
 
 __all__ = ["Effect", "PhaseModel", "Prepared", "merge_sequence"]

@@ -22,9 +22,14 @@ import itertools
 from collections import Counter, defaultdict
 from functools import cache, lru_cache
 
-from gladiator.rules.colosseum.crt import convert_result, crt_column
-from gladiator.rules.colosseum.sheet_tables import Armour
-from gladiator.rules.colosseum.tables import critical_result, crt_result, tables, wound_result
+from gladiator.rules.colosseum.combat.crt import convert_result, crt_column
+from gladiator.rules.colosseum.tables.sheet_tables import Armour
+from gladiator.rules.colosseum.tables.tables import (
+    critical_result,
+    crt_result,
+    tables,
+    wound_result,
+)
 from gladiator.rules.colosseum.vocabulary import Area, CrtVariant
 
 __all__ = [

@@ -37,10 +37,10 @@ from collections.abc import Sequence
 
 from gladiator.bots.centurion_setup import effective_fs
 from gladiator.core.decisions import Distribute
-from gladiator.rules.colosseum.advanced_tables import advanced_tables
-from gladiator.rules.colosseum.special_notation import attack_slot, defence_slot
+from gladiator.rules.colosseum.plots.special_notation import attack_slot, defence_slot
 from gladiator.rules.colosseum.state import Gladiator
-from gladiator.rules.colosseum.tables import tables
+from gladiator.rules.colosseum.tables.advanced_tables import advanced_tables
+from gladiator.rules.colosseum.tables.tables import tables
 from gladiator.rules.colosseum.vocabulary import AREAS, Area
 
 __all__ = ["ESCAPE_SLOT", "allocation_order", "defence_total", "weakest_armour"]

@@ -65,18 +65,16 @@ from gladiator.core.hexgrid import (
     opposite,
     scale,
 )
-from gladiator.rules.colosseum.advanced_tables import advanced_tables
-from gladiator.rules.colosseum.centurion_tables import Colour, RmcRow
-from gladiator.rules.colosseum.combat_geometry import (
+from gladiator.rules.colosseum.arena.combat_geometry import (
     front_coords,
     may_attack,
     positional_advantage,
 )
-from gladiator.rules.colosseum.item_choices import holds, wants
-from gladiator.rules.colosseum.nets import split_net
-from gladiator.rules.colosseum.orders import PlotChoice
-from gladiator.rules.colosseum.plot_decision import plot_status
-from gladiator.rules.colosseum.plots import (
+from gladiator.rules.colosseum.combat.orders import PlotChoice
+from gladiator.rules.colosseum.hits.item_choices import holds, wants
+from gladiator.rules.colosseum.kit.nets import split_net
+from gladiator.rules.colosseum.plots.plot_decision import plot_status
+from gladiator.rules.colosseum.plots.plots import (
     Kick,
     PhasePlot,
     PlotError,
@@ -84,6 +82,8 @@ from gladiator.rules.colosseum.plots import (
     path,
 )
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator, GroundItem
+from gladiator.rules.colosseum.tables.advanced_tables import advanced_tables
+from gladiator.rules.colosseum.tables.centurion_tables import Colour, RmcRow
 
 __all__ = [
     "MovementRoll",

@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from gladiator.rules.colosseum.advanced_tables import advanced_tables
 from gladiator.rules.colosseum.state import Gladiator
+from gladiator.rules.colosseum.tables.advanced_tables import advanced_tables
 
 __all__ = ["is_retiarius", "net_attack", "net_option", "offers_net_attack"]
 

@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from gladiator.rules.colosseum.advanced_tables import advanced_tables
-from gladiator.rules.colosseum.centurion_tables import CenturionRow
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
+from gladiator.rules.colosseum.tables.advanced_tables import advanced_tables
+from gladiator.rules.colosseum.tables.centurion_tables import CenturionRow
 from gladiator.rules.colosseum.vocabulary import GladiatorClass
 
 __all__ = [

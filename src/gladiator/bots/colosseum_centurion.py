@@ -25,8 +25,8 @@ from gladiator.bots.centurion_setup import fighting_spirit
 from gladiator.bots.team_aim import aimed_order
 from gladiator.core.decisions import ChooseOne, Decision, Distribute, IllegalOrder
 from gladiator.core.protocol import Ruleset
-from gladiator.rules.colosseum.orders import AllocationChoice
-from gladiator.rules.colosseum.plots import PlotError
+from gladiator.rules.colosseum.combat.orders import AllocationChoice
+from gladiator.rules.colosseum.plots.plots import PlotError
 from gladiator.rules.colosseum.state import ColosseumState
 
 __all__ = ["CenturionBot"]

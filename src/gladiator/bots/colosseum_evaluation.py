@@ -31,12 +31,17 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from gladiator.core.hexgrid import Hex, distance
-from gladiator.rules.colosseum.cf_allocation import MAX_ATTACK_CF_PER_AREA
-from gladiator.rules.colosseum.combat_geometry import front_coords
-from gladiator.rules.colosseum.crt import convert_result, crt_column, shift_result
-from gladiator.rules.colosseum.sheet_tables import Armour
+from gladiator.rules.colosseum.arena.combat_geometry import front_coords
+from gladiator.rules.colosseum.combat.cf_allocation import MAX_ATTACK_CF_PER_AREA
+from gladiator.rules.colosseum.combat.crt import convert_result, crt_column, shift_result
 from gladiator.rules.colosseum.state import Gladiator
-from gladiator.rules.colosseum.tables import critical_result, crt_result, tables, wound_result
+from gladiator.rules.colosseum.tables.sheet_tables import Armour
+from gladiator.rules.colosseum.tables.tables import (
+    critical_result,
+    crt_result,
+    tables,
+    wound_result,
+)
 from gladiator.rules.colosseum.vocabulary import AREAS, Area, CrtVariant
 
 __all__ = [

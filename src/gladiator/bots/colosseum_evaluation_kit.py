@@ -16,10 +16,10 @@ from typing import Any
 
 from gladiator.bots.colosseum_evaluation import Kit, hit_value
 from gladiator.core.hexgrid import Hex, to_offset
+from gladiator.rules.colosseum.arena.walls import Arena, arena_of
+from gladiator.rules.colosseum.combat.weapon_combat import Stroke, reaches, strokes
+from gladiator.rules.colosseum.kit.weapons import may_pick_up, weapon
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator, GroundItem
-from gladiator.rules.colosseum.walls import Arena, arena_of
-from gladiator.rules.colosseum.weapon_combat import Stroke, reaches, strokes
-from gladiator.rules.colosseum.weapons import may_pick_up, weapon
 
 __all__ = [
     "StrokeKit",

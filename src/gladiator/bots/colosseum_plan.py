@@ -13,7 +13,7 @@ started from. This plays each decision as a small game instead, solved exactly w
   decision's candidates) against each opponent model as a policy: for each pair, the plot is
   applied to a determinized copy with the bot's own dice, the opponent plots as the model would
   (after seeing mine under §29.3's `solitaire` option, before otherwise), movement is resolved,
-  and the position after is judged by the fitted value function (`rules/colosseum/value.py`).
+  and the position after is judged by the fitted value function (`evaluation/value.py`).
   Samples go round the cells with common dice until the budget; the plot with the best worst
   model is played (MC7).
 
@@ -47,8 +47,8 @@ from gladiator.bots.search_config import MODEL_DRAWS, SAFETY
 from gladiator.core.decisions import ChooseOne, Decision, Distribute, IllegalOrder
 from gladiator.core.dice import Dice
 from gladiator.core.protocol import Ruleset
+from gladiator.rules.colosseum.evaluation.value import value
 from gladiator.rules.colosseum.state import ColosseumState
-from gladiator.rules.colosseum.value import value
 
 __all__ = ["ColosseumPlan", "plays_here", "safe_exploit"]
 

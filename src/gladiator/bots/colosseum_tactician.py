@@ -70,12 +70,13 @@ from gladiator.bots.team_aim import aimed_order
 from gladiator.core.decisions import ChooseOne, Decision, Distribute, IllegalOrder
 from gladiator.core.hexgrid import Hex, distance, neighbor_at
 from gladiator.core.protocol import Ruleset
-from gladiator.rules.colosseum.cf_allocation import parse_allocation
-from gladiator.rules.colosseum.combat_geometry import front_coords
-from gladiator.rules.colosseum.nets import split_net
-from gladiator.rules.colosseum.orders import AllocationChoice, PlotChoice
-from gladiator.rules.colosseum.plot_legality import PlotStatus, posture_after
-from gladiator.rules.colosseum.plots import (
+from gladiator.rules.colosseum.arena.combat_geometry import front_coords
+from gladiator.rules.colosseum.combat.cf_allocation import parse_allocation
+from gladiator.rules.colosseum.combat.orders import AllocationChoice, PlotChoice
+from gladiator.rules.colosseum.combat.weapon_combat import reaches
+from gladiator.rules.colosseum.kit.nets import split_net
+from gladiator.rules.colosseum.plots.plot_legality import PlotStatus, posture_after
+from gladiator.rules.colosseum.plots.plots import (
     Kick,
     PhasePlot,
     PlotError,
@@ -86,7 +87,6 @@ from gladiator.rules.colosseum.plots import (
 )
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.vocabulary import AREAS
-from gladiator.rules.colosseum.weapon_combat import reaches
 
 __all__ = ["TacticianBot", "Weights"]
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from gladiator.rules.colosseum.cf_allocation import parse_allocation
+from gladiator.rules.colosseum.combat.cf_allocation import parse_allocation
 from gladiator.rules.colosseum.state import ColosseumState
 
 __all__ = ["ModelBelief", "allocation_distance"]

@@ -3,7 +3,7 @@
 `position_value(state, seat)` is the value of a position to `seat`, in the units of the ruleset's
 heuristic (-1 lost .. +1 won; one CF on a sheet is 1/40). The solver prices every result of an
 attack by the position it leaves (`bots.allocation_payoff`), so a better value function (the
-fitted `rules/colosseum/value.py` another branch builds) is swapped in here alone: pass it as
+fitted `evaluation/value.py` another branch builds) is swapped in here alone: pass it as
 `value=` to the payoff model, or change `DEFAULT_VALUE`.
 
 RULING AS1 (docs/rulings.md): the heuristic alone is blind to a dropped weapon or shield and to a

@@ -21,11 +21,11 @@ from gladiator.bots.colosseum_evaluation_kit import (
 )
 from gladiator.core.decisions import Distribute, IllegalOrder
 from gladiator.core.hexgrid import Hex, distance
-from gladiator.rules.colosseum.plots import Throw
+from gladiator.rules.colosseum.arena.walls import Arena
+from gladiator.rules.colosseum.kit.weapons import thrown_values
+from gladiator.rules.colosseum.plots.plots import Throw
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.vocabulary import AREAS
-from gladiator.rules.colosseum.walls import Arena
-from gladiator.rules.colosseum.weapons import thrown_values
 
 if TYPE_CHECKING:
     from collections.abc import Mapping

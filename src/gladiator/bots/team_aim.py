@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from gladiator.core.hexgrid import distance
-from gladiator.rules.colosseum.orders import AllocationChoice
+from gladiator.rules.colosseum.combat.orders import AllocationChoice
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 
 __all__ = ["aimed_order", "nearest_target"]

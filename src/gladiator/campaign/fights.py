@@ -14,8 +14,8 @@ import copy
 from typing import Any
 
 from gladiator.campaign.state import Bout, CampaignState, Career
-from gladiator.rules.colosseum.styles import weapons_problem
-from gladiator.rules.colosseum.talents import chart_weapons
+from gladiator.rules.colosseum.kit.styles import weapons_problem
+from gladiator.rules.colosseum.kit.talents import chart_weapons
 from gladiator.rules.colosseum.teams import ALL_SEATS
 
 __all__ = [

@@ -14,12 +14,12 @@ from typing import Literal, Self
 
 from pydantic import Field, StrictInt, StrictStr, ValidationError, model_validator
 
-from gladiator.rules.colosseum.advanced_tables import advanced_tables
-from gladiator.rules.colosseum.arena_tables import ArenaTable
-from gladiator.rules.colosseum.sheet_tables import PhysicalTable
-from gladiator.rules.colosseum.style_tables import Style
-from gladiator.rules.colosseum.table_schema import Strict, Table, TableFile, one_line
-from gladiator.rules.colosseum.tables import tables
+from gladiator.rules.colosseum.tables.advanced_tables import advanced_tables
+from gladiator.rules.colosseum.tables.arena_tables import ArenaTable
+from gladiator.rules.colosseum.tables.sheet_tables import PhysicalTable
+from gladiator.rules.colosseum.tables.style_tables import Style
+from gladiator.rules.colosseum.tables.table_schema import Strict, Table, TableFile, one_line
+from gladiator.rules.colosseum.tables.tables import tables
 
 __all__ = [
     "CATEGORIES",

@@ -39,7 +39,7 @@ def fit_value_command(
 ) -> None:
     """Fit the Colosseum value function: play tactician/centurion matches, fit a logistic model
     on sampled positions, and compare it on held-out matches with the old heuristic and ½."""
-    from gladiator.rules.colosseum.value import ValueWeights, weights_toml
+    from gladiator.rules.colosseum.evaluation.value import ValueWeights, weights_toml
     from gladiator.sim.fit_value import FitConfig, fit_value
     from gladiator.sim.value_speed import time_value
 

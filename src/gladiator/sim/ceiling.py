@@ -22,7 +22,7 @@ between the arms, with a sign test.
 It also reads what the log sheets decide. Of each arm's seeds, how many the measured seat won
 from both chairs, lost from both, or split (one sheet won whoever ran it), against how many
 would split were the two results independent; and, of the splits, how often the fitted value of
-the opening position (`rules/colosseum/value.py`) named the sheet that won. This is a study of
+the opening position (`evaluation/value.py`) named the sheet that won. This is a study of
 the game, not a bot: the clairvoyant reads a secret and is never registered.
 """
 
@@ -45,8 +45,8 @@ from gladiator.bots.position_value import DEFAULT_VALUE
 from gladiator.core.decisions import Distribute
 from gladiator.core.dice import Dice
 from gladiator.registry import get
+from gladiator.rules.colosseum.evaluation.value import value
 from gladiator.rules.colosseum.state import ColosseumState
-from gladiator.rules.colosseum.value import value
 from gladiator.sim.machine import load_average, machine
 from gladiator.sim.report import wilson
 from gladiator.sim.runner import derive_seed

@@ -1,4 +1,4 @@
-"""Fit the Colosseum value function (rules/colosseum/value.py) on simulated matches.
+"""Fit the Colosseum value function (rules/colosseum/evaluation/value.py) on simulated matches.
 
 Matches between varied bots (tactician and centurion, either way round, and each against
 itself; Basic Game and, a third of them, the Advanced Game's random styles) are played from
@@ -31,8 +31,8 @@ from scipy.optimize import minimize
 from gladiator.bots import make_bot
 from gladiator.core.dice import Dice
 from gladiator.registry import get
-from gladiator.rules.colosseum.material_heuristic import material_heuristic
-from gladiator.rules.colosseum.value_features import FEATURE_NAMES, features
+from gladiator.rules.colosseum.evaluation.material_heuristic import material_heuristic
+from gladiator.rules.colosseum.evaluation.value_features import FEATURE_NAMES, features
 from gladiator.sim.machine import load_average, machine
 from gladiator.sim.runner import derive_seed
 

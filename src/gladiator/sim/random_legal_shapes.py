@@ -18,9 +18,9 @@ from functools import cache
 from typing import Any, get_args
 
 from gladiator.registry import get
+from gladiator.rules.colosseum.kit.styles import style
 from gladiator.rules.colosseum.options import StyleChoice
 from gladiator.rules.colosseum.setup.roster import beast_kinds
-from gladiator.rules.colosseum.styles import style
 from gladiator.rules.colosseum.teams import ALL_SEATS
 from gladiator.sim.runner import derive_seed
 

@@ -1,4 +1,4 @@
-"""How long `value(state, seat)` takes (rules/colosseum/value.py), for the fit report.
+"""How long `value(state, seat)` takes (rules/colosseum/evaluation/value.py), for the fit report.
 
 Positions come from seeded random-legal Colosseum matches (Basic and Advanced), cloned at each
 decision; every one is valued for both seats, the whole set several times over, and the best
@@ -17,9 +17,9 @@ from typing import Any
 
 from gladiator.core.dice import Dice
 from gladiator.registry import get
+from gladiator.rules.colosseum.evaluation.value import ValueWeights, value
+from gladiator.rules.colosseum.evaluation.value_features import _SHEET_CACHE
 from gladiator.rules.colosseum.state import ColosseumState
-from gladiator.rules.colosseum.value import ValueWeights, value
-from gladiator.rules.colosseum.value_features import _SHEET_CACHE
 from gladiator.sim.machine import load_average
 from gladiator.sim.runner import derive_seed
 

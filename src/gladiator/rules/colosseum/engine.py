@@ -12,12 +12,15 @@ phase 8 comes endurance (§17.2) and, from turn 3, the stans missus roll (§5.4.
 gladiator at an opponent's mercy goes to the Moment of Truth (§8.3, §18.2), decided by §18.3.
 
 Every match shape (a duel, teams §27, a beast hunt or a pack §28) is a roster of figures on two
-sides (setup/roster.py) played by the same steps, each a module of its own: `setup/` (§4),
-`plot_decision` (§5.2.1), `movement_step` (§5.2.2-§5.2.5; the beasts move after the men, §28.4),
-`combat/` (§5.2.6, §9: engagement, the allocation decision, the attack rounds, for any number of
-figures), `hits` (§9.6-§13), `postures` (§11.4, §14, §16), `phase` (§5.1-§5.4) and `appeal`
-(§18); this module strings them together behind the `Ruleset` protocol. Their rulings are the E
-series of docs/rulings.md, each written in the module that applies it.
+sides (setup/roster.py) played by the same steps, each a sub-package: `setup/` (§4), `plots/`
+(§5.2.1, the plot decision), `movement/` (§5.2.2-§5.2.5; the beasts move after the men, §28.4,
+`beasts/`), `combat/` (§5.2.6, §9: engagement, the allocation decision, the attack rounds, for any
+number of figures), `hits/` (§9.6-§13, §26) and `end/` (§5.2.7, §5.4, §18, §27.7: the phase, the
+appeal, the end of the fight). Beside them: `tables/` (the rulebook's tables as data), `sheet/`
+(§3), `arena/` (§4, §6, §25), `kit/` (§19-§21, §24, §36), `presentation/`, `campaign/` (§30-§35's
+hooks in a match) and `evaluation/` (the heuristic, V4). This module strings the steps together
+behind the `Ruleset` protocol. Their rulings are the E series of docs/rulings.md, each written in
+the module that applies it.
 """
 
 from __future__ import annotations
@@ -31,30 +34,30 @@ from typing import Any, ClassVar
 from gladiator.core.decisions import Decision
 from gladiator.core.dice import Dice
 from gladiator.core.protocol import Event, Outcome, Ruleset
-from gladiator.rules.colosseum import presentation
-from gladiator.rules.colosseum.advanced_tables import ADVANCED_FILES
-from gladiator.rules.colosseum.campaign_report import campaign_report
+from gladiator.rules.colosseum.campaign.campaign_report import campaign_report
 from gladiator.rules.colosseum.combat.allocation import allocation_choice
 from gladiator.rules.colosseum.combat.engage import engage
 from gladiator.rules.colosseum.combat.resolve import resolve_combat
+from gladiator.rules.colosseum.end.phase import end_phase
+from gladiator.rules.colosseum.evaluation.value import heuristic
 from gladiator.rules.colosseum.events import plain
-from gladiator.rules.colosseum.movement_step import move_figures
+from gladiator.rules.colosseum.kit.styles import style
+from gladiator.rules.colosseum.movement.movement_step import move_figures
 from gladiator.rules.colosseum.options import ColosseumOptions, normalise
-from gladiator.rules.colosseum.phase import end_phase
-from gladiator.rules.colosseum.plot_decision import plot_decision
-from gladiator.rules.colosseum.setup.match import setup_match
-from gladiator.rules.colosseum.setup.roster import roster_of
-from gladiator.rules.colosseum.solitaire import (
+from gladiator.rules.colosseum.plots.plot_decision import plot_decision
+from gladiator.rules.colosseum.plots.solitaire import (
     first_stage,
     plot_seats,
     reveal_first,
     with_first_plots,
 )
+from gladiator.rules.colosseum.presentation import presentation
+from gladiator.rules.colosseum.setup.match import setup_match
+from gladiator.rules.colosseum.setup.roster import roster_of
 from gladiator.rules.colosseum.state import ColosseumState
-from gladiator.rules.colosseum.styles import style
-from gladiator.rules.colosseum.tables import FILES
+from gladiator.rules.colosseum.tables.advanced_tables import ADVANCED_FILES
+from gladiator.rules.colosseum.tables.tables import FILES
 from gladiator.rules.colosseum.teams import is_over
-from gladiator.rules.colosseum.value import heuristic
 
 
 def digest() -> str:

@@ -6,7 +6,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from gladiator.rules.colosseum.logsheet import SheetEvent
+from gladiator.rules.colosseum.sheet.logsheet import SheetEvent
 
 __all__ = ["Event", "event", "plain", "sheet_events"]
 

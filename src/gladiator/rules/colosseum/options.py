@@ -14,9 +14,9 @@ from pydantic import (
     model_validator,
 )
 
-from gladiator.rules.colosseum.campaign_entrants import check_entrant_seats
+from gladiator.rules.colosseum.campaign.campaign_entrants import check_entrant_seats
+from gladiator.rules.colosseum.kit.styles import check_choices, parse_weapons, style
 from gladiator.rules.colosseum.setup.roster import parse_beasts, parse_pack
-from gladiator.rules.colosseum.styles import check_choices, parse_weapons, style
 from gladiator.rules.colosseum.teams import (
     ALL_SEATS,
     MAX_SEATS,
@@ -350,7 +350,7 @@ class ColosseumOptions(BaseModel):
     @field_validator("talents")
     @classmethod
     def _talent_codes(cls, value: list[str], info: ValidationInfo) -> list[str]:
-        from gladiator.rules.colosseum.talents import format_talents, parse_talents
+        from gladiator.rules.colosseum.kit.talents import format_talents, parse_talents
 
         if not 2 <= len(value) <= MAX_SEATS:
             raise ValueError(f"one entry per gladiator (2), not {len(value)}")
@@ -371,7 +371,7 @@ class ColosseumOptions(BaseModel):
     @field_validator("entrants", mode="before")
     @classmethod
     def _entrants(cls, value: Any, info: ValidationInfo) -> Any:
-        from gladiator.rules.colosseum.campaign_entrants import parse_entrants
+        from gladiator.rules.colosseum.campaign.campaign_entrants import parse_entrants
 
         out = parse_entrants(value)
         if any(out) and not info.data.get("advanced"):
@@ -427,7 +427,7 @@ class ColosseumOptions(BaseModel):
             raise ValueError("beasts and solitaire cannot be played together (§28, §29)")
         check_entrant_seats(self.entrants, seats, self.styles, beasts)  # §30, §34 (X3)
         if self.teams:  # G15: the starting lines must fit the board
-            from gladiator.rules.colosseum.board import board
+            from gladiator.rules.colosseum.arena.board import board
             from gladiator.rules.colosseum.teams import team_starting_positions
 
             team_starting_positions(
@@ -436,7 +436,7 @@ class ColosseumOptions(BaseModel):
         weapons = [parse_weapons(w) for w in self.weapons]
         check_choices(self.gladiators, self.styles, weapons, pairings=n == 2)
         if self.talent_prerequisites:  # §36.3, §21.1.1 (TL2)
-            from gladiator.rules.colosseum.talents import check_prerequisites, parse_talents
+            from gladiator.rules.colosseum.kit.talents import check_prerequisites, parse_talents
 
             if not self.advanced:
                 raise ValueError("talent_prerequisites is the Campaign Game's (§36): set advanced")

@@ -12,12 +12,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from gladiator.core.hexgrid import Hex, distance
-from gladiator.rules.colosseum.beast_record import Beast
-from gladiator.rules.colosseum.body_hits import CriticalRecord
-from gladiator.rules.colosseum.campaign_record import SeatTally
-from gladiator.rules.colosseum.logsheet import LogSheet
-from gladiator.rules.colosseum.plots import Posture
+from gladiator.rules.colosseum.beasts.beast_record import Beast
+from gladiator.rules.colosseum.campaign.campaign_record import SeatTally
+from gladiator.rules.colosseum.hits.body_hits import CriticalRecord
+from gladiator.rules.colosseum.plots.plots import Posture
 from gladiator.rules.colosseum.setup.roster import roster_of
+from gladiator.rules.colosseum.sheet.logsheet import LogSheet
 
 __all__ = ["SCHEMA", "ColosseumState", "Gladiator", "GroundItem", "Step"]
 

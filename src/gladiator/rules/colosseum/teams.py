@@ -30,7 +30,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gladiator.core.hexgrid import DIRECTIONS, Hex, HexMap, add, scale
-from gladiator.rules.colosseum.positions import Position
+from gladiator.rules.colosseum.arena.positions import Position
 
 __all__ = [
     "ALL_SEATS",

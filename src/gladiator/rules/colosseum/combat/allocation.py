@@ -17,14 +17,17 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gladiator.core.decisions import Distribute, Slot, SlotGroup
-from gladiator.rules.colosseum.beast_combat import strikable
-from gladiator.rules.colosseum.cf_allocation import MAX_ATTACK_CF_PER_AREA, allocation_decision
+from gladiator.rules.colosseum.beasts.beast_combat import strikable
+from gladiator.rules.colosseum.combat.cf_allocation import (
+    MAX_ATTACK_CF_PER_AREA,
+    allocation_decision,
+)
 from gladiator.rules.colosseum.combat.engage import named
-from gladiator.rules.colosseum.net_combat import net_allocation
-from gladiator.rules.colosseum.orders import AllocationChoice
-from gladiator.rules.colosseum.specials import special_offer, specials_on
+from gladiator.rules.colosseum.combat.net_combat import net_allocation
+from gladiator.rules.colosseum.combat.orders import AllocationChoice
+from gladiator.rules.colosseum.combat.specials import special_offer, specials_on
+from gladiator.rules.colosseum.combat.talent_combat import weakness_choice
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
-from gladiator.rules.colosseum.talent_combat import weakness_choice
 from gladiator.rules.colosseum.vocabulary import AREAS, Area
 
 __all__ = ["allocation_choice"]

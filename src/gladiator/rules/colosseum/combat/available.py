@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gladiator.core.protocol import Event
-from gladiator.rules.colosseum.beast_combat import beast_cf, strikable
-from gladiator.rules.colosseum.campaign_prestige import prestige_bonus
+from gladiator.rules.colosseum.beasts.beast_combat import beast_cf, strikable
+from gladiator.rules.colosseum.campaign.campaign_prestige import prestige_bonus
+from gladiator.rules.colosseum.combat.talent_combat import mastery_bonus
+from gladiator.rules.colosseum.combat.weapon_combat import cf_bonus
 from gladiator.rules.colosseum.events import event
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
-from gladiator.rules.colosseum.talent_combat import mastery_bonus
 from gladiator.rules.colosseum.vocabulary import AREAS
-from gladiator.rules.colosseum.weapon_combat import cf_bonus
 
 __all__ = ["cfs_available", "settle"]
 

@@ -35,19 +35,19 @@ from dataclasses import replace
 
 from gladiator.core.hexgrid import direction_to, facing_toward
 from gladiator.core.protocol import Event
-from gladiator.rules.colosseum.beast_combat import beast_may, gladiator_may, pa_on_beast
-from gladiator.rules.colosseum.cf_allocation import MAX_ATTACK_CF_PER_AREA
-from gladiator.rules.colosseum.combat.available import settle
-from gladiator.rules.colosseum.combat_geometry import (
+from gladiator.rules.colosseum.arena.combat_geometry import (
     forced_rotation,
     in_front,
     may_attack,
     positional_advantage,
 )
+from gladiator.rules.colosseum.beasts.beast_combat import beast_may, gladiator_may, pa_on_beast
+from gladiator.rules.colosseum.combat.available import settle
+from gladiator.rules.colosseum.combat.cf_allocation import MAX_ATTACK_CF_PER_AREA
+from gladiator.rules.colosseum.combat.net_combat import net_step
+from gladiator.rules.colosseum.combat.weapon_combat import front_region, reaches
 from gladiator.rules.colosseum.events import event
-from gladiator.rules.colosseum.net_combat import net_step
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
-from gladiator.rules.colosseum.weapon_combat import front_region, reaches
 
 __all__ = [
     "able",

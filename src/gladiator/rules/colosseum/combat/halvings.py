@@ -17,10 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gladiator.core.protocol import Event
+from gladiator.rules.colosseum.combat.weapon_combat import Stroke
 from gladiator.rules.colosseum.events import event
 from gladiator.rules.colosseum.state import Gladiator
 from gladiator.rules.colosseum.vocabulary import AREAS, Area
-from gladiator.rules.colosseum.weapon_combat import Stroke
 
 __all__ = ["Aimed", "halve"]
 

@@ -10,21 +10,21 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from gladiator.rules.colosseum.advanced_tables import advanced_tables
-from gladiator.rules.colosseum.cf_allocation import AREA_NUMBERS
 from gladiator.rules.colosseum.combat.cf_account import CfAccount
-from gladiator.rules.colosseum.combat.sequence import Plan, PlannedAttack, Side
-from gladiator.rules.colosseum.combat.weakness import FW_RULE, Weakness, find_weakness
-from gladiator.rules.colosseum.crt import (
+from gladiator.rules.colosseum.combat.cf_allocation import AREA_NUMBERS
+from gladiator.rules.colosseum.combat.crt import (
     CombatDice,
     CrtOutcome,
     convert_result,
     resolve_crt,
     unrolled_outcome,
 )
-from gladiator.rules.colosseum.crt_tables import CrtResult
+from gladiator.rules.colosseum.combat.sequence import Plan, PlannedAttack, Side
+from gladiator.rules.colosseum.combat.weakness import FW_RULE, Weakness, find_weakness
 from gladiator.rules.colosseum.events import Event, event
-from gladiator.rules.colosseum.special_notation import special_name
+from gladiator.rules.colosseum.plots.special_notation import special_name
+from gladiator.rules.colosseum.tables.advanced_tables import advanced_tables
+from gladiator.rules.colosseum.tables.crt_tables import CrtResult
 from gladiator.rules.colosseum.vocabulary import AREAS, Area, CrtVariant
 
 __all__ = ["Live", "Reading", "Shift"]

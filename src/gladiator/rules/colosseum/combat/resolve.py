@@ -10,22 +10,22 @@ from collections.abc import Mapping
 
 from gladiator.core.dice import Dice
 from gladiator.core.protocol import Event
-from gladiator.rules.colosseum.beast_combat import beast_attacks, nearest_part
+from gladiator.rules.colosseum.beasts.beast_combat import beast_attacks, nearest_part
 from gladiator.rules.colosseum.combat.allocation import allocation_choice
 from gladiator.rules.colosseum.combat.engage import named
 from gladiator.rules.colosseum.combat.halvings import Aimed, halve
+from gladiator.rules.colosseum.combat.net_combat import resolve_escapes
+from gladiator.rules.colosseum.combat.orders import AllocationChoice
 from gladiator.rules.colosseum.combat.sequence import Attack, Plan
+from gladiator.rules.colosseum.combat.specials import guard_results, special_events
 from gladiator.rules.colosseum.combat.strikes import run_rounds
+from gladiator.rules.colosseum.combat.talent_combat import fast_attack, weakness_of
 from gladiator.rules.colosseum.combat.weakness import Weakness
+from gladiator.rules.colosseum.combat.weapon_combat import Stroke, strokes
 from gladiator.rules.colosseum.combat.written import Written
 from gladiator.rules.colosseum.events import event
-from gladiator.rules.colosseum.net_combat import resolve_escapes
-from gladiator.rules.colosseum.orders import AllocationChoice
-from gladiator.rules.colosseum.specials import guard_results, special_events
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
-from gladiator.rules.colosseum.talent_combat import fast_attack, weakness_of
 from gladiator.rules.colosseum.vocabulary import Area
-from gladiator.rules.colosseum.weapon_combat import Stroke, strokes
 
 __all__ = ["resolve_combat"]
 

@@ -37,6 +37,7 @@ from dataclasses import replace
 from typing import Protocol
 
 from gladiator.rules.colosseum.combat.cf_account import CfAccount
+from gladiator.rules.colosseum.combat.crt import CombatDice, CrtOutcome
 from gladiator.rules.colosseum.combat.reading import Live, Reading, Shift
 from gladiator.rules.colosseum.combat.sequence import (
     Plan,
@@ -46,9 +47,8 @@ from gladiator.rules.colosseum.combat.sequence import (
     attack_sequence,
 )
 from gladiator.rules.colosseum.combat.weakness import Weakness
-from gladiator.rules.colosseum.crt import CombatDice, CrtOutcome
-from gladiator.rules.colosseum.crt_tables import CrtResult
 from gladiator.rules.colosseum.events import Event, event
+from gladiator.rules.colosseum.tables.crt_tables import CrtResult
 from gladiator.rules.colosseum.vocabulary import Area, CrtVariant
 
 __all__ = ["OnHit", "PhaseCombat"]

@@ -23,8 +23,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from gladiator.rules.colosseum.cf_allocation import Allocation
-from gladiator.rules.colosseum.tables import attack_rounds, tables
+from gladiator.rules.colosseum.combat.cf_allocation import Allocation
+from gladiator.rules.colosseum.tables.tables import attack_rounds, tables
 from gladiator.rules.colosseum.vocabulary import AREAS, Area
 
 __all__ = [

@@ -14,24 +14,24 @@ from collections.abc import Mapping
 from gladiator.core.dice import Dice
 from gladiator.core.hexgrid import distance
 from gladiator.core.protocol import Event
-from gladiator.rules.colosseum.beast_combat import beast_changes, hit_beast
-from gladiator.rules.colosseum.beasts import counter_hexes
-from gladiator.rules.colosseum.board import board_of
+from gladiator.rules.colosseum.arena.board import board_of
+from gladiator.rules.colosseum.beasts.beast_combat import beast_changes, hit_beast
+from gladiator.rules.colosseum.beasts.beasts import counter_hexes
+from gladiator.rules.colosseum.combat.crt import CrtOutcome
 from gladiator.rules.colosseum.combat.engage import in_rear_hexes, named
 from gladiator.rules.colosseum.combat.rounds import PhaseCombat
 from gladiator.rules.colosseum.combat.sequence import Plan
+from gladiator.rules.colosseum.combat.specials import guard_results, special_hit, specials_on
+from gladiator.rules.colosseum.combat.unarmed import unarmed_strike
 from gladiator.rules.colosseum.combat.weakness import Weakness
-from gladiator.rules.colosseum.crt import CrtOutcome
-from gladiator.rules.colosseum.hits import strike
-from gladiator.rules.colosseum.items import lose_item
-from gladiator.rules.colosseum.plots import ItemKind
-from gladiator.rules.colosseum.postures import check_unconscious
-from gladiator.rules.colosseum.specials import guard_results, special_hit, specials_on
+from gladiator.rules.colosseum.combat.weapon_combat import Stroke
+from gladiator.rules.colosseum.hits.hits import strike
+from gladiator.rules.colosseum.hits.items import lose_item
+from gladiator.rules.colosseum.hits.wounds import ItemDrop
+from gladiator.rules.colosseum.movement.postures import check_unconscious
+from gladiator.rules.colosseum.plots.plots import ItemKind
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
-from gladiator.rules.colosseum.unarmed import unarmed_strike
 from gladiator.rules.colosseum.vocabulary import Area
-from gladiator.rules.colosseum.weapon_combat import Stroke
-from gladiator.rules.colosseum.wounds import ItemDrop
 
 __all__ = ["run_rounds"]
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gladiator.rules.colosseum.crt import CombatDice, CrtOutcome, unrolled_outcome
-from gladiator.rules.colosseum.crt_tables import CrtResult
+from gladiator.rules.colosseum.combat.crt import CombatDice, CrtOutcome, unrolled_outcome
 from gladiator.rules.colosseum.events import Event, event
+from gladiator.rules.colosseum.tables.crt_tables import CrtResult
 from gladiator.rules.colosseum.vocabulary import Area
 
 __all__ = ["FW_RULE", "Weakness", "find_weakness"]

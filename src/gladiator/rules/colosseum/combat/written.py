@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from gladiator.rules.colosseum.cf_allocation import (
+from gladiator.rules.colosseum.combat.cf_allocation import (
     MAX_ATTACK_CF_PER_AREA,
     Allocation,
     AllocationError,
@@ -22,7 +22,7 @@ from gladiator.rules.colosseum.cf_allocation import (
     parse_allocation,
     read_area,
 )
-from gladiator.rules.colosseum.net_combat import split_net_allocation
+from gladiator.rules.colosseum.combat.net_combat import split_net_allocation
 from gladiator.rules.colosseum.vocabulary import Area
 
 __all__ = ["Written", "canonical", "read_written", "split_weakness"]

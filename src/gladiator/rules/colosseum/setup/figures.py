@@ -10,18 +10,18 @@ from typing import Any
 
 from gladiator.core.dice import Dice
 from gladiator.core.protocol import Event
-from gladiator.rules.colosseum.advanced_tables import advanced_tables
-from gladiator.rules.colosseum.beast_record import Beast
-from gladiator.rules.colosseum.beasts import beast_sheet, counter_hexes, random_kind
-from gladiator.rules.colosseum.campaign_entrants import seat_sheet
+from gladiator.rules.colosseum.arena.positions import Position, hex_text
+from gladiator.rules.colosseum.beasts.beast_record import Beast
+from gladiator.rules.colosseum.beasts.beasts import beast_sheet, counter_hexes, random_kind
+from gladiator.rules.colosseum.campaign.campaign_entrants import seat_sheet
 from gladiator.rules.colosseum.events import event
-from gladiator.rules.colosseum.logsheet_roll import roll_log_sheet
-from gladiator.rules.colosseum.outfit import kitted_gladiator
-from gladiator.rules.colosseum.positions import Position, hex_text
+from gladiator.rules.colosseum.kit.styles import choose_styles, kit, parse_weapons, style
+from gladiator.rules.colosseum.setup.outfit import kitted_gladiator
 from gladiator.rules.colosseum.setup.roster import Roster
+from gladiator.rules.colosseum.setup.talent_setup import with_talents
+from gladiator.rules.colosseum.sheet.logsheet_roll import roll_log_sheet
 from gladiator.rules.colosseum.state import Gladiator
-from gladiator.rules.colosseum.styles import choose_styles, kit, parse_weapons, style
-from gladiator.rules.colosseum.talent_setup import with_talents
+from gladiator.rules.colosseum.tables.advanced_tables import advanced_tables
 from gladiator.rules.colosseum.vocabulary import GladiatorClass
 
 __all__ = ["counter_number", "figures"]

@@ -8,15 +8,15 @@ from typing import Any
 
 from gladiator.core.dice import Dice
 from gladiator.core.protocol import Event
-from gladiator.rules.colosseum.board import board
-from gladiator.rules.colosseum.campaign_prestige import intimidation
+from gladiator.rules.colosseum.arena.board import board
+from gladiator.rules.colosseum.arena.positions import Position, hex_text
+from gladiator.rules.colosseum.arena.walls import setup_arena
+from gladiator.rules.colosseum.campaign.campaign_prestige import intimidation
+from gladiator.rules.colosseum.end.phase import start_phase
 from gladiator.rules.colosseum.events import event
-from gladiator.rules.colosseum.phase import start_phase
-from gladiator.rules.colosseum.positions import Position, hex_text
 from gladiator.rules.colosseum.setup.figures import figures
 from gladiator.rules.colosseum.setup.roster import Roster, roster_of
 from gladiator.rules.colosseum.state import ColosseumState
-from gladiator.rules.colosseum.walls import setup_arena
 
 __all__ = ["setup_match"]
 

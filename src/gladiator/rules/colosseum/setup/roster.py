@@ -25,8 +25,8 @@ from functools import cache
 from typing import Any
 
 from gladiator.core.hexgrid import HexMap
-from gladiator.rules.colosseum.advanced_tables import advanced_tables
-from gladiator.rules.colosseum.positions import Position
+from gladiator.rules.colosseum.arena.positions import Position
+from gladiator.rules.colosseum.tables.advanced_tables import advanced_tables
 from gladiator.rules.colosseum.teams import (
     ALL_SEATS,
     seats_of,

@@ -1,0 +1,1 @@
+"""The beasts (§28): their record and sheet, their movement and their combat rules."""

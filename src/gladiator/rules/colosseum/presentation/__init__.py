@@ -1,0 +1,1 @@
+"""What front ends show: the scene, the text rendering and the glossary."""

@@ -1,0 +1,1 @@
+"""The log sheet (§3): its boxes, how it is rolled, marked, read and drawn."""

@@ -1,0 +1,1 @@
+"""The rulebook's tables as data (data/*.toml) and their typed loaders."""
