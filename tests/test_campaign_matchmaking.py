@@ -51,6 +51,20 @@ def test_s30_2_3_1_l2_a_retiarius_pairing_is_rerolled_without_sr() -> None:
     assert "dimachaeri" in career_styles(career(bought_as="dimachaeri"), "I")
 
 
+def test_s19_5_l8_a_bought_retiarius_or_dimachaeri_cannot_switch_styles() -> None:
+    """§19.5: Retiarius and Dimachaeri need special training and cannot switch styles (except
+    with SR/SD, §36.3); the other styles change from match to match."""
+    assert career_styles(career(bought_as="dimachaeri"), "I") == ["dimachaeri"]
+    assert career_styles(career(bought_as="dimachaeri"), "II") == []
+    assert career_styles(career(bought_as="retiarius"), None) == ["retiarius"]
+    trained = career(bought_as="retiarius", talents=["SR"])
+    assert {"retiarius", "myrmillo"} <= set(career_styles(trained, None))
+    assert "myrmillo" in career_styles(career(bought_as="secutor"), None)
+    # T32 is rolled again until his category holds his style (L2): IV is the Retiarius's.
+    dice = Rigged({"§30.2.3": [11, 53]})
+    assert roll_pairing(dice, career(bought_as="retiarius"), "x") == ("IV", "I")
+
+
 def test_s30_2_one_match_per_munus() -> None:
     """NOTE-30.2: every entered gladiator is in exactly one bout of the munus."""
     state = create(seed=5, lanistas=3)

@@ -51,15 +51,16 @@ def category_styles(category: str | None) -> list[str]:
 
 
 def career_styles(career: Career | None, category: str | None) -> list[str]:
-    """The styles of `category` this gladiator may fight in (a challenger, None, any)."""
+    """The styles of `category` this gladiator may fight in (a challenger, None, any). §19.5
+    (L8): a man bought as a Retiarius or Dimachaeri who has not the talent to switch (SR, SD)
+    fights in that style only."""
     styles = category_styles(category)
     if career is None:
         return styles
-    return [
-        s
-        for s in styles
-        if s not in _TALENT_STYLES or career.has(_TALENT_STYLES[s]) or career.bought_as == s
-    ]
+    fixed = career.bought_as
+    if fixed in _TALENT_STYLES and not career.has(_TALENT_STYLES[fixed]):
+        return [s for s in styles if s == fixed]
+    return [s for s in styles if s not in _TALENT_STYLES or career.has(_TALENT_STYLES[s])]
 
 
 def roll_pairing(dice: Dice, career: Career | None, name: str) -> tuple[str, str]:
