@@ -55,7 +55,7 @@ from gladiator.rules.colosseum.hits.hits import stun_hit
 from gladiator.rules.colosseum.hits.items import lose_item
 from gladiator.rules.colosseum.hits.wounds import ItemDrop, stun_check
 from gladiator.rules.colosseum.kit.nets import split_net
-from gladiator.rules.colosseum.movement.stumble_check import HOLD_GROUND_IF, stumble_check
+from gladiator.rules.colosseum.movement.stumble_check import HOLD_GROUND_IF, stumble
 from gladiator.rules.colosseum.plots.plots import ItemKind, parse_plot, path
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.tables.advanced_tables import advanced_tables
@@ -327,18 +327,9 @@ def _collide(
             purpose="collision with the beast",
             rule="§28.5",
         )
-        check, ev = stumble_check(
-            g.seat,
-            moved[1],
-            g.sheet.stun_in_effect,
-            dice,
-            state.options["stumble_rule"],
-            "after losing a collision with the beast",
-            "§8.4.4",
-        )
-        events.append(ev)
-        if check.stumbled:
-            g.must_stumble = True
+        rule = state.options["stumble_rule"]
+        why = "after losing a collision with the beast"
+        stumble(g, moved[1], dice, rule, why, "§8.4.4", events, tell=False)
     if glad_if >= beast_if:  # the beast is a defender: the Stun alone (B5)
         n, _extra = stun_check(
             dice, glad_if - beast_if, purpose=f"{b.seat}'s collision", rule="§28.5"

@@ -32,7 +32,7 @@ from gladiator.core.hexgrid import Hex, HexMap, Relation, neighbor_at
 from gladiator.core.protocol import Event
 from gladiator.rules.colosseum.arena.positions import hex_text
 from gladiator.rules.colosseum.events import event
-from gladiator.rules.colosseum.movement.stumble_check import stumble_check
+from gladiator.rules.colosseum.movement.stumble_check import stumble
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.tables.advanced_tables import advanced_tables
 from gladiator.rules.colosseum.tables.tables import tables
@@ -103,18 +103,5 @@ def blood_checks(
         if not any(h in counters for h, _ in steps):
             continue
         back = sum(1 for _, kind in steps if kind == "backward")
-        check, ev = stumble_check(
-            seat,
-            back,
-            g.sheet.stun_in_effect,
-            dice,
-            state.options["stumble_rule"],
-            "after entering a hex with a Blood counter",
-            "§26.3",
-        )
-        events.append(ev)
-        if check.stumbled:
-            g.must_stumble = True
-            events.append(
-                event("tripped", "§26.3", f"{seat} tripped: he must write S next phase", seat=seat)
-            )
+        why = "after entering a hex with a Blood counter"
+        stumble(g, back, dice, state.options["stumble_rule"], why, "§26.3", events)

@@ -52,7 +52,7 @@ from gladiator.rules.colosseum.movement.postures import (
     fall_prone,
     posture_after_plot,
 )
-from gladiator.rules.colosseum.movement.stumble_check import stumble_check
+from gladiator.rules.colosseum.movement.stumble_check import stumble
 from gladiator.rules.colosseum.plots.plot_decision import plot_status, trip_spent
 from gladiator.rules.colosseum.plots.plot_legality import exceeds_rate
 from gladiator.rules.colosseum.plots.plots import (
@@ -297,21 +297,8 @@ def resolve_plots(
         back = [h for h, kind in result.tracks.get(seat, ())[1:] if kind == "backward"]
         if g.must_stumble or not g.alive or not any(h in items_before for h in back):
             continue
-        check, ev = stumble_check(
-            seat,
-            len(back),
-            g.sheet.stun_in_effect,
-            dice,
-            state.options["stumble_rule"],
-            "after stepping backward onto an item",
-            "§15.1",
-        )
-        events.append(ev)
-        if check.stumbled:
-            g.must_stumble = True
-            events.append(
-                event("tripped", "§15.1", f"{seat} tripped: he must write S next phase", seat=seat)
-            )
+        why = "after stepping backward onto an item"
+        stumble(g, len(back), dice, state.options["stumble_rule"], why, "§15.1", events)
     if state.options.get("talents"):  # §36.3 SP (Q48, TL7): the Stumble check of a sprint
         sprint_checks(state, plots, dice, events)
     if state.options.get("advanced"):  # §26.3: entering a hex with a Blood counter

@@ -8,8 +8,9 @@ from typing import Protocol
 
 from gladiator.rules.colosseum.events import Event, event
 from gladiator.rules.colosseum.movement.collision_records import StumbleCheck, StumbleRule
+from gladiator.rules.colosseum.state import Gladiator
 
-__all__ = ["HOLD_GROUND_IF", "MovementDice", "stumble_check"]
+__all__ = ["HOLD_GROUND_IF", "MovementDice", "stumble", "stumble_check"]
 
 HOLD_GROUND_IF = 3  # §8.4, §36: the Hold Ground talent's IF bonus (not printed in T12)
 
@@ -53,3 +54,32 @@ def stumble_check(
         stumbled=stumbled,
     )
     return StumbleCheck(n, rule, roll, backward, stun, total, stumbled), ev
+
+
+def stumble(
+    g: Gladiator,
+    backward: int,
+    dice: MovementDice,
+    rule: StumbleRule,
+    why: str,
+    section: str,
+    events: list[Event],
+    *,
+    tell: bool = True,
+) -> bool:
+    """§15.2.1: `g`'s Stumble check, which `section` asked for; if he stumbled he must write S
+    next phase (§15.3), and with `tell` the log says so. True if he stumbled."""
+    check, ev = stumble_check(g.seat, backward, g.sheet.stun_in_effect, dice, rule, why, section)
+    events.append(ev)
+    if check.stumbled:
+        g.must_stumble = True
+        if tell:
+            events.append(
+                event(
+                    "tripped",
+                    section,
+                    f"{g.seat} tripped: he must write S next phase",
+                    seat=g.seat,
+                )
+            )
+    return check.stumbled

@@ -18,8 +18,7 @@ from collections.abc import Mapping
 
 from gladiator.core.dice import Dice
 from gladiator.core.protocol import Event
-from gladiator.rules.colosseum.events import event
-from gladiator.rules.colosseum.movement.stumble_check import stumble_check
+from gladiator.rules.colosseum.movement.stumble_check import stumble
 from gladiator.rules.colosseum.plots.plot_actions import is_sprint
 from gladiator.rules.colosseum.plots.plots import PhasePlot
 from gladiator.rules.colosseum.state import ColosseumState
@@ -35,18 +34,4 @@ def sprint_checks(
         plot = plots.get(seat)
         if plot is None or not is_sprint(plot.actions) or g.must_stumble or not g.alive:
             continue
-        check, ev = stumble_check(
-            seat,
-            0,
-            g.sheet.stun_in_effect,
-            dice,
-            state.options["stumble_rule"],
-            "after sprinting",
-            "§36.3",
-        )
-        events.append(ev)
-        if check.stumbled:
-            g.must_stumble = True
-            events.append(
-                event("tripped", "§36.3", f"{seat} tripped: he must write S next phase", seat=seat)
-            )
+        stumble(g, 0, dice, state.options["stumble_rule"], "after sprinting", "§36.3", events)
