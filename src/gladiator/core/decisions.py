@@ -310,7 +310,12 @@ class Distribute(Decision):
         if self.max_used is not None:
             free = free[: max(0, self.max_used - len(forced))]
         allowed = forced + free
-        left = {g: g.maximum - sum(amounts[n] for n in g.slots) for g in self.groups}
+        # Each group's room left, and the groups each slot belongs to (by index: a group's hash
+        # is its whole tuple of names).
+        left = [g.maximum - sum(amounts[n] for n in g.slots) for g in self.groups]
+        member = {
+            s.name: [i for i, g in enumerate(self.groups) if s.name in g.slots] for s in allowed
+        }
         spent = 0
         while spent < target:
             room = [
@@ -319,26 +324,27 @@ class Distribute(Decision):
                 if amounts[s.name] + s.step <= s.maximum and spent + s.step <= target
             ]
             if left:
-                room = [s for s in room if self._group_room(s, amounts, left)]
+                room = [s for s in room if self._group_room(s, amounts, left, member[s.name])]
             if not room:
                 break
             pick = room[int(rng.random() * len(room))]
             amounts[pick.name] += pick.step
             spent += pick.step
-            for g in left:
-                if pick.name in g.slots:
-                    left[g] -= pick.step
+            for i in member[pick.name]:
+                left[i] -= pick.step
         try:
             return self.validate(self.format(amounts))
         except IllegalOrder:
             return None
 
-    def _group_room(self, s: Slot, amounts: dict[str, int], left: dict[SlotGroup, int]) -> bool:
-        """Whether one more lot on `s` keeps every group it belongs to within its caps."""
-        for g, room_left in left.items():
-            if s.name not in g.slots:
-                continue
-            if room_left < s.step:
+    def _group_room(
+        self, s: Slot, amounts: dict[str, int], left: list[int], groups: list[int]
+    ) -> bool:
+        """Whether one more lot on `s` keeps every group it belongs to (`groups`, indices into
+        `self.groups` and `left`) within its caps."""
+        for i in groups:
+            g = self.groups[i]
+            if left[i] < s.step:
                 return False
             now = amounts[s.name]
             opens = g.max_used is not None and now <= g.above < now + s.step

@@ -220,13 +220,15 @@ class ColosseumState:
 
     def opponents(self, seat: str) -> list[Gladiator]:
         """Everyone still in the fight on the other side (§27.1), in table order."""
-        mine = self.side(seat)
-        return [g for s, g in self.gladiators.items() if self.side(s) != mine]
+        side = roster_of(self.options).side
+        mine = side(seat)
+        return [g for s, g in self.gladiators.items() if side(s) != mine]
 
     def allies(self, seat: str) -> list[Gladiator]:
         """His teammates still in the fight (§27), in table order; none in a duel."""
-        mine = self.side(seat)
-        return [g for s, g in self.gladiators.items() if s != seat and self.side(s) == mine]
+        side = roster_of(self.options).side
+        mine = side(seat)
+        return [g for s, g in self.gladiators.items() if s != seat and side(s) == mine]
 
     def opponent(self, seat: str) -> Gladiator:
         """The other gladiator of the duel; in a team match (G6) the nearest opponent still in

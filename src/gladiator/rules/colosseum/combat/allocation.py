@@ -25,7 +25,12 @@ from gladiator.rules.colosseum.combat.cf_allocation import (
 from gladiator.rules.colosseum.combat.engage import named
 from gladiator.rules.colosseum.combat.net_combat import net_allocation
 from gladiator.rules.colosseum.combat.orders import AllocationChoice
-from gladiator.rules.colosseum.combat.specials import special_offer, specials_on
+from gladiator.rules.colosseum.combat.specials import (
+    attack_offer,
+    defence_offer,
+    special_offer,
+    specials_on,
+)
 from gladiator.rules.colosseum.combat.talent_combat import weakness_choice
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.vocabulary import AREAS, Area
@@ -115,17 +120,17 @@ def _named(g: Gladiator, state: ColosseumState) -> AllocationChoice:
     if specials_on(state):  # §22
         cap = _defence_cap(g)
         room = budget if cap is None else cap
-        guard = special_offer(g, state.opponent(g.seat), budget, room)  # whoever comes at him
-        slots += [s for s in guard.slots if s.name.startswith("D-")]
-        refused += [(n, why) for n, why in guard.refused if n.startswith("D-")]
-        groups += [gr for gr in guard.groups if gr.slots[0].startswith("D-")]
+        guard = defence_offer(g, budget, room)  # whoever comes at him
+        slots += guard.slots
+        refused += guard.refused
+        groups += guard.groups
         specials: list[str] = []
         for t, _, _ in g.targets:
-            offer = special_offer(g, state.gladiators[t], budget, room)
-            aimed = [replace(s, name=_aimed(s.name, t)) for s in offer.slots if s.name[0] == "A"]
+            offer = attack_offer(g, state.gladiators[t], budget)
+            aimed = [replace(s, name=_aimed(s.name, t)) for s in offer.slots]
             slots += aimed
             specials += [s.name for s in aimed]
-            refused += [(_aimed(n, t), why) for n, why in offer.refused if n.startswith("A-")]
+            refused += [(_aimed(n, t), why) for n, why in offer.refused]
         if len(specials) > 1:
             groups.append(
                 SlotGroup(tuple(specials), budget, "§22.1: one special attack", max_used=1)

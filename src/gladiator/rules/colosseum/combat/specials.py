@@ -76,6 +76,8 @@ from gladiator.rules.colosseum.vocabulary import AREAS, Area
 
 __all__ = [
     "SpecialOffer",
+    "attack_offer",
+    "defence_offer",
     "guard_results",
     "special_events",
     "special_hit",
@@ -159,6 +161,20 @@ class SpecialOffer:
 def special_offer(g: Gladiator, foe: Gladiator, budget: int, defence_room: int) -> SpecialOffer:
     """§22.1-§22.3 for the allocation decision of g facing foe: budget is his CFs available,
     defence_room what his defence may take (§10.3.3)."""
+    offer = attack_offer(g, foe, budget)
+    _add_defences(offer, g, budget, defence_room)
+    return offer
+
+
+def defence_offer(g: Gladiator, budget: int, defence_room: int) -> SpecialOffer:
+    """§22.3 alone: his special defences, whoever comes at him."""
+    offer = SpecialOffer()
+    _add_defences(offer, g, budget, defence_room)
+    return offer
+
+
+def attack_offer(g: Gladiator, foe: Gladiator, budget: int) -> SpecialOffer:
+    """§22.2 alone: his special attacks on foe (a special's reach is measured to him)."""
     t20 = advanced_tables().specials.t20
     offer = SpecialOffer()
     attack_max = min(MAX_ATTACK_CF_PER_AREA, budget)
@@ -193,6 +209,11 @@ def special_offer(g: Gladiator, foe: Gladiator, budget: int, defence_room: int) 
             )
     if len(used) > 1:
         offer.groups.append(SlotGroup(tuple(used), budget, "§22.1: one special attack", max_used=1))
+    return offer
+
+
+def _add_defences(offer: SpecialOffer, g: Gladiator, budget: int, defence_room: int) -> None:
+    t20 = advanced_tables().specials.t20
     cost = t20.defence_cost_cf
     defences: list[str] = []
     for dcode, dspec in t20.defences.items():
@@ -219,7 +240,6 @@ def special_offer(g: Gladiator, foe: Gladiator, budget: int, defence_room: int) 
             SlotGroup(tuple(defences), budget, "§22.1: one special defence", max_used=1)
         )
     offer.defence_slots = defences
-    return offer
 
 
 def guard_results(state: ColosseumState) -> dict[str, CrtResult]:

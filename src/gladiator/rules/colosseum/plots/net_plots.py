@@ -115,6 +115,8 @@ def net_choices(
     state: ColosseumState, g: Gladiator, options: tuple[Option, ...], refused: dict[str, str]
 ) -> tuple[Option, ...]:
     """The plot options with the net orders he may write now (N3), and RN (§20.4)."""
+    if {"TN", "SN", "LN", "LG", "DN", "RN"} <= refused.keys():
+        return options  # most men hold no net and face none
     foes = state.opponents(g.seat)
     target = foes[0].seat if len(foes) == 1 else "the nearest opponent in front"  # G19
     extras: list[tuple[str, str]] = []

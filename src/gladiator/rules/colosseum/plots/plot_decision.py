@@ -31,6 +31,7 @@ from gladiator.rules.colosseum.plots.plots import (
     ItemKind,
     Kick,
     PhasePlot,
+    Posture,
     Throw,
     format_plot,
     path,
@@ -92,11 +93,29 @@ def _with(plot: PhasePlot, extra: Kick | Throw) -> str:
     return format_plot(replace(plot, extra=extra))
 
 
+class _Plots:
+    """One list of legal plots, shared by every status that allows the same plots (a match's
+    150-odd statuses allow some seven lists), hashed by identity so that a cache keyed by it
+    does not hash the list again."""
+
+    __slots__ = ("plots",)
+
+    def __init__(self, plots: tuple[PhasePlot, ...]) -> None:
+        self.plots = plots
+
+
+_LISTS: dict[tuple[PhasePlot, ...], _Plots] = {}
+
+
+@lru_cache(maxsize=2048)
+def _plots_of(status: PlotStatus, facing_free: bool) -> _Plots:
+    plots = tuple(legal_plots(status, facing_free=facing_free))
+    return _LISTS.setdefault(plots, _Plots(plots))
+
+
 @lru_cache(maxsize=512)
-def _shapes(
-    status: PlotStatus, facing: int, facing_free: bool = True
-) -> tuple[tuple[PhasePlot, _Shape], ...]:
-    return tuple((p, _shape(p, facing)) for p in legal_plots(status, facing_free=facing_free))
+def _shapes(plots: _Plots, facing: int) -> tuple[tuple[PhasePlot, _Shape], ...]:
+    return tuple((p, _shape(p, facing)) for p in plots.plots)
 
 
 def _ghost(shape: _Shape, label: str, text: str = "") -> Option:
@@ -106,26 +125,25 @@ def _ghost(shape: _Shape, label: str, text: str = "") -> Option:
 
 
 @lru_cache(maxsize=1024)
-def _base_options(status: PlotStatus, facing: int, facing_free: bool) -> tuple[Option, ...]:
-    """Every legal plot (§7.2, however far from his opponent it takes him, §7.7). Cached apart
-    from the items lying around, whose offsets change with every step he takes."""
-    over = status.moves_used >= status.moves_allowed  # §17.3: a moving plot is the extra phase
+def _base_options(plots: _Plots, facing: int, over: bool) -> tuple[Option, ...]:
+    """Every legal plot (§7.2, however far from his opponent it takes him, §7.7); with `over`
+    (§17.3) a moving plot is the extra phase. Cached apart from the items lying around, whose
+    offsets change with every step he takes."""
     extra = "extra phase (§17.3)"
     return tuple(
-        _ghost(shape, extra if over and shape.moves else "")
-        for _, shape in _shapes(status, facing, facing_free)
+        _ghost(shape, extra if over and shape.moves else "") for _, shape in _shapes(plots, facing)
     )
 
 
 @lru_cache(maxsize=1024)
 def _kickers(
-    status: PlotStatus, facing: int, facing_free: bool
+    plots: _Plots, facing: int, posture: Posture
 ) -> dict[Hex, tuple[tuple[int, PhasePlot, _Shape], ...]]:
     """The plots a kick may be written with (§13.5, I6), by the hex they end on, each with its
     place among the plots so that kicks keep the plots' order."""
     by_end: dict[Hex, list[tuple[int, PhasePlot, _Shape]]] = {}
-    for i, (p, shape) in enumerate(_shapes(status, facing, facing_free)):
-        if may_kick_with(p, status.posture):
+    for i, (p, shape) in enumerate(_shapes(plots, facing)):
+        if may_kick_with(p, posture):
             by_end.setdefault(shape.end, []).append((i, p, shape))
     return {h: tuple(v) for h, v in by_end.items()}
 
@@ -147,26 +165,22 @@ def _plot_kicks(plot: PhasePlot, facing: int, kinds: tuple[ItemKind, ...]) -> tu
 
 @lru_cache(maxsize=16384)
 def _kicks(
-    status: PlotStatus, facing: int, facing_free: bool, end: Hex, kinds: tuple[ItemKind, ...]
+    plots: _Plots, facing: int, posture: Posture, end: Hex, kinds: tuple[ItemKind, ...]
 ) -> tuple[tuple[int, tuple[Option, ...]], ...]:
     """The kicks of the items lying `end` away (§13.5, I6), grouped by the plot they are
     written with and its place among the plots."""
     return tuple(
         (i, _plot_kicks(p, facing, kinds))
-        for i, p, _ in _kickers(status, facing, facing_free).get(end, ())
+        for i, p, _ in _kickers(plots, facing, posture).get(end, ())
     )
 
 
 @lru_cache(maxsize=1024)
 def _throws(
-    status: PlotStatus,
-    facing: int,
-    facing_free: bool,
-    throwable: tuple[ItemKind, ...],
-    target: str,
+    plots: _Plots, facing: int, throwable: tuple[ItemKind, ...], target: str
 ) -> tuple[Option, ...]:
     """The throws written with a Pause (§13.3, I1), if he may Pause."""
-    pause = next((sh for p, sh in _shapes(status, facing, facing_free) if p == _PAUSE), None)
+    pause = next((sh for p, sh in _shapes(plots, facing) if p == _PAUSE), None)
     if pause is None:
         return ()
     return tuple(
@@ -193,7 +207,8 @@ def _plot_options(
     an item (§13.5, I6), then the throws written with a Pause (§13.3, I1). In his own frame:
     hexes are offsets from his hex, and so is `floor` (the items lying around), so one set of
     options serves wherever he stands."""
-    base = _base_options(status, facing, facing_free)
+    plots = _plots_of(status, facing_free)
+    base = _base_options(plots, facing, status.moves_used >= status.moves_allowed)
     if not floor and not throwable:
         return base
     out: list[Option] = []
@@ -201,17 +216,17 @@ def _plot_options(
     for h, kind in floor:
         if kind not in lying.setdefault(h, []):
             lying[h].append(kind)
-    reach = _kickers(status, facing, facing_free)
+    reach = _kickers(plots, facing, status.posture)
     groups = sorted(
         g
         for h, kinds in lying.items()
         if h in reach  # most items lie where no plot of his ends
-        for g in _kicks(status, facing, facing_free, h, tuple(kinds))
+        for g in _kicks(plots, facing, status.posture, h, tuple(kinds))
     )
     for _, kicks in groups:  # in the order of the plots they are written with
         out.extend(kicks)
     if throwable:
-        out.extend(_throws(status, facing, facing_free, throwable, target))
+        out.extend(_throws(plots, facing, throwable, target))
     return base + tuple(out)
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 from gladiator.core.hexgrid import HexMap
@@ -46,17 +46,22 @@ class Roster:
     sides: tuple[tuple[str, ...], ...]
     beasts: tuple[tuple[str, str], ...] = ()
 
-    @property
+    @cached_property
     def seats(self) -> tuple[str, ...]:
         """Every seat in table order (G1)."""
         return tuple(s for s in ALL_SEATS if any(s in side for side in self.sides))
+
+    @cached_property
+    def _sides_by_seat(self) -> dict[str, int]:
+        # Every rule asks whose side a figure is on, many times a phase.
+        return {seat: i for i, side in enumerate(self.sides) for seat in side}
 
     def beast_kind(self, seat: str) -> str | None:
         """The T21 kind (or "random", P3) of a beast's seat; None for a gladiator."""
         return dict(self.beasts).get(seat)
 
     def side(self, seat: str) -> int:
-        return next(i for i, side in enumerate(self.sides) if seat in side)
+        return self._sides_by_seat[seat]
 
     def opponents(self, seat: str) -> tuple[str, ...]:
         mine = self.side(seat)

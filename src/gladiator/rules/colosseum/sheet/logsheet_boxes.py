@@ -10,6 +10,7 @@ T4 characteristics, the move rates, T7a/P1 wound categories and P2 shield tracks
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Annotated, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, model_validator
@@ -82,6 +83,13 @@ def area_index(area: Area | int) -> int:
     if isinstance(area, str) and area in AREAS:
         return AREAS.index(area)
     raise ValueError(f"body area {area!r} is not 1-5 or one of {', '.join(AREAS)} (§3.9)")
+
+
+@lru_cache(maxsize=1024)
+def _categories_reached(area: int, w: int, wounds: int) -> int:
+    """§10.3.1: the CF categories reached in an area by `wounds` marked from box W down; asked
+    for every CF a rule reads, so remembered."""
+    return tables().wound_categories.t7a.new_categories(AREAS[area], w, 0, wounds)
 
 
 def row_armour(row: ArmourRow) -> tuple[Armour, ...]:
@@ -269,9 +277,8 @@ class SheetBoxes(_Frozen):
 
     def cf_lost_to_wounds(self, area: Area | int | None = None) -> int:
         """§10.3.1: one CF for every CF category reached, in one area or in all of them."""
-        t7a = tables().wound_categories.t7a
         indices = range(len(AREAS)) if area is None else (area_index(area),)
-        lost = sum(t7a.new_categories(AREAS[i], self.w, 0, self.wounds[i]) for i in indices)
+        lost = sum(_categories_reached(i, self.w, self.wounds[i]) for i in indices)
         if self.toughness:  # §36.3 TG (Q50, TL8): an area's first category is ignored
             lost -= sum(1 for i in indices if self.wounds[i])
         return lost
