@@ -48,7 +48,7 @@ bench: setup-play
 
 # The Colosseum's shapes (sim/shapes.py) as SHAPE:MATCHES, each shape's matches sized to run
 # for about as long as the others (a 6 v 6 match costs some twenty hunts).
-COLOSSEUM_SHAPES := basic:40 advanced-duel:16 advanced-2v2:10 advanced-6v6:4 hunt:60 pack:50
+COLOSSEUM_SHAPES := basic:80 advanced-duel:32 advanced-2v2:20 advanced-6v6:8 hunt:120 pack:100
 
 # Old build against this one, same workload, alternating subprocesses, each build's own Python:
 # `make bench-compare BASELINE=DIR`, DIR an old checkout (with its own .venv, or uv to make one).
@@ -59,7 +59,7 @@ bench-compare: setup-play
 	$(UV) run --frozen --no-dev gladiator bench-compare colosseum --baseline $(BASELINE) --matches 30 --out bench/compare-colosseum.json
 	for sm in $(COLOSSEUM_SHAPES); do \
 	  $(UV) run --frozen --no-dev gladiator bench-compare colosseum --baseline $(BASELINE) \
-	    --shape $${sm%:*} --matches $${sm#*:} --reps 3 --out bench/compare-colosseum-$${sm%:*}.json || exit 1; \
+	    --shape $${sm%:*} --matches $${sm#*:} --reps 5 --out bench/compare-colosseum-$${sm%:*}.json || exit 1; \
 	done
 
 clean:

@@ -310,12 +310,15 @@ class Distribute(Decision):
         if self.max_used is not None:
             free = free[: max(0, self.max_used - len(forced))]
         allowed = forced + free
-        # Each group's room left, and the groups each slot belongs to (by index: a group's hash
-        # is its whole tuple of names).
-        left = [g.maximum - sum(amounts[n] for n in g.slots) for g in self.groups]
-        member = {
-            s.name: [i for i, g in enumerate(self.groups) if s.name in g.slots] for s in allowed
-        }
+        # Each group's room left and slots used, and the groups each slot belongs to (by index:
+        # a group's hash is its whole tuple of names).
+        groups = self.groups
+        left = [g.maximum - sum(amounts[n] for n in g.slots) for g in groups]
+        used = [g.in_use(amounts) for g in groups]
+        member: dict[str, list[int]] = {s.name: [] for s in self.slots}
+        for i, g in enumerate(groups):
+            for n in dict.fromkeys(g.slots):
+                member[n].append(i)
         spent = 0
         while spent < target:
             room = [
@@ -324,31 +327,32 @@ class Distribute(Decision):
                 if amounts[s.name] + s.step <= s.maximum and spent + s.step <= target
             ]
             if left:
-                room = [s for s in room if self._group_room(s, amounts, left, member[s.name])]
+                room = [s for s in room if self._group_room(s, amounts[s.name], left, used, member)]
             if not room:
                 break
             pick = room[int(rng.random() * len(room))]
+            before = amounts[pick.name]
             amounts[pick.name] += pick.step
             spent += pick.step
             for i in member[pick.name]:
                 left[i] -= pick.step
+                if before <= groups[i].above < before + pick.step:
+                    used[i] += 1
         try:
             return self.validate(self.format(amounts))
         except IllegalOrder:
             return None
 
     def _group_room(
-        self, s: Slot, amounts: dict[str, int], left: list[int], groups: list[int]
+        self, s: Slot, now: int, left: list[int], used: list[int], member: dict[str, list[int]]
     ) -> bool:
-        """Whether one more lot on `s` keeps every group it belongs to (`groups`, indices into
-        `self.groups` and `left`) within its caps."""
-        for i in groups:
-            g = self.groups[i]
+        """Whether one more lot on `s` (holding `now`) keeps every group it belongs to within
+        its caps: `left` and `used` are each group's room and slots used, by index."""
+        for i in member[s.name]:
             if left[i] < s.step:
                 return False
-            now = amounts[s.name]
-            opens = g.max_used is not None and now <= g.above < now + s.step
-            if opens and g.in_use(amounts) >= (g.max_used or 0):
+            g = self.groups[i]
+            if g.max_used is not None and now <= g.above < now + s.step and used[i] >= g.max_used:
                 return False
         return True
 

@@ -50,6 +50,8 @@ S9  Prerequisites (A8, the rules text): "on his feet" is standing (not Kneeling,
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache, lru_cache
+from typing import NamedTuple, get_args
 
 from gladiator.core.decisions import Slot, SlotGroup
 from gladiator.core.dice import Dice
@@ -130,19 +132,50 @@ def _lost(g: Gladiator, source: str) -> int:
     return g.sheet.cf_lost_to_wounds(AREAS.index(source) + 1)
 
 
+class _Condition(NamedTuple):
+    """What T20's specials ask of a man now (S9): the requirements he meets and the CF he has
+    lost from each source a special reads; a key for the offer of his special defences, which
+    is asked for at every allocation."""
+
+    seat: str
+    holds: frozenset[str]
+    lost: tuple[tuple[str, int], ...]
+
+
+def _condition(g: Gladiator) -> _Condition:
+    sources = _sources()
+    return _Condition(
+        g.seat,
+        frozenset(need for need in get_args(Requirement) if _holds(g, need)),
+        tuple((source, _lost(g, source)) for source in sources),
+    )
+
+
+@cache
+def _sources() -> tuple[str, ...]:
+    t20 = advanced_tables().specials.t20
+    lost = [s.cf_lost for s in t20.attacks.values()] + [s.cf_lost for s in t20.defences.values()]
+    return tuple(dict.fromkeys(source for c in lost if c is not None for source in c.sources))
+
+
 def _refusal(
-    g: Gladiator, name: str, section: str, requires: tuple[Requirement, ...], cf_lost: CfLost | None
+    c: _Condition,
+    name: str,
+    section: str,
+    requires: tuple[Requirement, ...],
+    cf_lost: CfLost | None,
 ) -> str | None:
     """Why he may not use this special now (S9), or None."""
     for need in requires:
-        if not _holds(g, need):
-            return f"{name} needs {g.seat} {_NEEDS[need]} ({section})"
+        if need not in c.holds:
+            return f"{name} needs {c.seat} {_NEEDS[need]} ({section})"
     if cf_lost is not None:
+        lost = dict(c.lost)
         for source in cf_lost.sources:
-            if _lost(g, source) >= cf_lost.below:
+            if lost[source] >= cf_lost.below:
                 return (
                     f"{name} needs fewer than {cf_lost.below} CF lost from the {source} "
-                    f"({g.seat} has lost {_lost(g, source)}) ({section})"
+                    f"({c.seat} has lost {lost[source]}) ({section})"
                 )
     return None
 
@@ -177,12 +210,13 @@ def attack_offer(g: Gladiator, foe: Gladiator, budget: int) -> SpecialOffer:
     """§22.2 alone: his special attacks on foe (a special's reach is measured to him)."""
     t20 = advanced_tables().specials.t20
     offer = SpecialOffer()
+    condition = _condition(g)
     attack_max = min(MAX_ATTACK_CF_PER_AREA, budget)
     by_area: dict[Area, list[str]] = {a: [] for a in AREAS}
     for code, spec in t20.attacks.items():
         name = special_name("A", code)
         reason = None if g.may_attack else f"{g.seat} may not attack this phase (§9.1)"
-        reason = reason or _refusal(g, name, spec.section, spec.requires, spec.cf_lost)
+        reason = reason or _refusal(condition, name, spec.section, spec.requires, spec.cf_lost)
         if reason is None and spec.reach is not None:
             region = {1: "one_hex", 2: "two_hex", 3: "three_hex"}[spec.reach]
             if not in_front(g.pose, foe.pose, region=region):  # type: ignore[arg-type]
@@ -213,21 +247,36 @@ def attack_offer(g: Gladiator, foe: Gladiator, budget: int) -> SpecialOffer:
 
 
 def _add_defences(offer: SpecialOffer, g: Gladiator, budget: int, defence_room: int) -> None:
+    slots, groups, refused, defences = _defences(_condition(g), budget, defence_room)
+    offer.slots += slots
+    offer.groups += groups
+    offer.refused += refused
+    offer.defence_slots = list(defences)
+
+
+@lru_cache(maxsize=4096)
+def _defences(
+    c: _Condition, budget: int, defence_room: int
+) -> tuple[tuple[Slot, ...], tuple[SlotGroup, ...], tuple[tuple[str, str], ...], tuple[str, ...]]:
+    """§22.3: his special defences' slots, their groups and why the others are refused."""
     t20 = advanced_tables().specials.t20
     cost = t20.defence_cost_cf
+    slots: list[Slot] = []
+    groups: list[SlotGroup] = []
+    refused: list[tuple[str, str]] = []
     defences: list[str] = []
     for dcode, dspec in t20.defences.items():
         name = special_name("D", dcode)
         slot = defence_slot(dspec.area, dcode)
-        reason = _refusal(g, name, dspec.section, dspec.requires, dspec.cf_lost)
+        reason = _refusal(c, name, dspec.section, dspec.requires, dspec.cf_lost)
         if reason is None and min(budget, defence_room) < cost:
             reason = f"{name} takes {cost} CF of defence (§22.3)"
         if reason is not None:
-            offer.refused.append((slot, reason))
+            refused.append((slot, reason))
             continue
-        offer.slots.append(Slot(slot, cost, step=cost, label=f"{name}, {dspec.area} ({cost} CF)"))
+        slots.append(Slot(slot, cost, step=cost, label=f"{name}, {dspec.area} ({cost} CF)"))
         defences.append(slot)
-        offer.groups.append(
+        groups.append(
             SlotGroup(
                 (f"D-{dspec.area.upper()}", slot),
                 budget,
@@ -236,10 +285,8 @@ def _add_defences(offer: SpecialOffer, g: Gladiator, budget: int, defence_room: 
             )
         )
     if len(defences) > 1:
-        offer.groups.append(
-            SlotGroup(tuple(defences), budget, "§22.1: one special defence", max_used=1)
-        )
-    offer.defence_slots = defences
+        groups.append(SlotGroup(tuple(defences), budget, "§22.1: one special defence", max_used=1))
+    return tuple(slots), tuple(groups), tuple(refused), tuple(defences)
 
 
 def guard_results(state: ColosseumState) -> dict[str, CrtResult]:

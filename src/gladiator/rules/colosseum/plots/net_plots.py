@@ -21,7 +21,7 @@ G19 §20, §27: in a team match the net is cast at opponents only: a toss at the
 
 from __future__ import annotations
 
-from functools import lru_cache
+from typing import NamedTuple
 
 from gladiator.core.decisions import Option
 from gladiator.core.hexgrid import Hex
@@ -37,7 +37,7 @@ from gladiator.rules.colosseum.plots.plots import KICK_DIRECTIONS
 from gladiator.rules.colosseum.setup.roster import roster_of
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 
-__all__ = ["net_choices", "net_refusals"]
+__all__ = ["NetOrders", "net_orders", "net_refusals", "with_nets"]
 
 _LAY_SIDE = {1: "left-front", 2: "front", 3: "right-front"}
 _NOT_AT_BEASTS = "no net orders in a beast hunt: the net is for men (B17, §20, §28)"
@@ -92,31 +92,37 @@ def net_refusals(state: ColosseumState, g: Gladiator) -> dict[str, str]:
     return out
 
 
-@lru_cache(maxsize=2048)
-def _with_nets(
-    options: tuple[Option, ...], extras: tuple[tuple[str, str], ...], drops: bool, rn: bool
-) -> tuple[Option, ...]:
+class NetOrders(NamedTuple):
+    """The net orders a plot decision adds (N3): each plot again with one of `extras` (suffix,
+    label) after it, the drops written with X, and RN."""
+
+    extras: tuple[tuple[str, str], ...]
+    drops: bool
+    rn: bool
+
+
+def with_nets(options: tuple[Option, ...], nets: NetOrders) -> tuple[Option, ...]:
+    """The plot options with the net orders (N3) and RN (§20.4)."""
     out = list(options)
     bare = [o for o in options if "+" not in o.text and not o.text.startswith("S")]
-    for suffix, label in extras:
+    for suffix, label in nets.extras:
         out.extend(Option(f"{o.text} +{suffix}", label, o.hex, o.path, o.facing) for o in bare)
     pause = next((o for o in bare if o.text == "X"), None)
-    if drops and pause is not None:
+    if nets.drops and pause is not None:
         for side, name in enumerate(KICK_DIRECTIONS):
             label = f"drop the net into the {name} hex (§20.8.2)"
             text = f"X +{NetOrder('DN', side).text}"
             out.append(Option(text, label, pause.hex, pause.path, pause.facing))
-    if rn and pause is not None:
+    if nets.rn and pause is not None:
         out.append(Option("RN", "Repel Net: stand and fend off the net (§20.4)", _OWN, (_OWN,)))
     return tuple(out)
 
 
-def net_choices(
-    state: ColosseumState, g: Gladiator, options: tuple[Option, ...], refused: dict[str, str]
-) -> tuple[Option, ...]:
-    """The plot options with the net orders he may write now (N3), and RN (§20.4)."""
+def net_orders(state: ColosseumState, g: Gladiator, refused: dict[str, str]) -> NetOrders | None:
+    """The net orders he may write now (N3), and RN (§20.4); None when he may write none (most
+    men hold no net and face none)."""
     if {"TN", "SN", "LN", "LG", "DN", "RN"} <= refused.keys():
-        return options  # most men hold no net and face none
+        return None
     foes = state.opponents(g.seat)
     target = foes[0].seat if len(foes) == 1 else "the nearest opponent in front"  # G19
     extras: list[tuple[str, str]] = []
@@ -129,4 +135,4 @@ def net_choices(
             extras.append((f"LN{n}", f"and lay the net in the {side} hex (§20.7, 2 CF)"))
     if "LG" not in refused:
         extras.append(("LG", "and let go of the net, leaving him ensnared (§20.5.6)"))
-    return _with_nets(options, tuple(extras), "DN" not in refused, "RN" not in refused)
+    return NetOrders(tuple(extras), "DN" not in refused, "RN" not in refused)

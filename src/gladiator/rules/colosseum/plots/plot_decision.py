@@ -24,7 +24,12 @@ from gladiator.core.decisions import Option
 from gladiator.core.hexgrid import Hex
 from gladiator.rules.colosseum.combat.orders import PlotChoice
 from gladiator.rules.colosseum.hits.item_choices import may_kick_with, may_throw, recoverable
-from gladiator.rules.colosseum.plots.net_plots import net_choices, net_refusals
+from gladiator.rules.colosseum.plots.net_plots import (
+    NetOrders,
+    net_orders,
+    net_refusals,
+    with_nets,
+)
 from gladiator.rules.colosseum.plots.plot_legality import PlotStatus, legal_plots
 from gladiator.rules.colosseum.plots.plots import (
     KICK_DIRECTIONS,
@@ -201,16 +206,31 @@ def _plot_options(
     floor: tuple[tuple[Hex, ItemKind], ...],
     throwable: tuple[ItemKind, ...],
     target: str,
-    facing_free: bool = True,
+    ensnared: bool = False,
+    nets: NetOrders | None = None,
 ) -> tuple[Option, ...]:
     """The plot decision's options: every legal plot, then kicks written with those that end on
-    an item (§13.5, I6), then the throws written with a Pause (§13.3, I1). In his own frame:
-    hexes are offsets from his hex, and so is `floor` (the items lying around), so one set of
-    options serves wherever he stands."""
-    plots = _plots_of(status, facing_free)
-    base = _base_options(plots, facing, status.moves_used >= status.moves_allowed)
-    if not floor and not throwable:
-        return base
+    an item (§13.5, I6), then the throws written with a Pause (§13.3, I1), then the net orders
+    (net_plots.py). In his own frame: hexes are offsets from his hex, and so is `floor` (the
+    items lying around), so one set of options serves wherever he stands."""
+    plots = _plots_of(status, not ensnared)  # R16, §20.5.4: an ensnared man may not rotate
+    options = _base_options(plots, facing, status.moves_used >= status.moves_allowed)
+    if floor or throwable:
+        options += _items(plots, status, facing, floor, throwable, target)
+    if ensnared and status.posture == "prone":  # N4: a Prone ensnared man stays in his hex
+        options = tuple(x for x in options if x.hex == Hex(0, 0)) or options
+    return options if nets is None else with_nets(options, nets)
+
+
+def _items(
+    plots: _Plots,
+    status: PlotStatus,
+    facing: int,
+    floor: tuple[tuple[Hex, ItemKind], ...],
+    throwable: tuple[ItemKind, ...],
+    target: str,
+) -> tuple[Option, ...]:
+    """The kicks (§13.5, I6) and throws (§13.3, I1) he may write with his plots."""
     out: list[Option] = []
     lying: dict[Hex, list[ItemKind]] = {}
     for h, kind in floor:
@@ -227,7 +247,7 @@ def _plot_options(
         out.extend(kicks)
     if throwable:
         out.extend(_throws(plots, facing, throwable, target))
-    return base + tuple(out)
+    return tuple(out)
 
 
 def _timeout_order(options: tuple[Option, ...]) -> str:
@@ -251,15 +271,11 @@ def plot_decision(state: ColosseumState, g: Gladiator) -> PlotChoice:
     )
     throwable = tuple(k for k in ("weapon", "shield") if may_throw(g, o, k))
     refused: dict[str, str] = {}
-    # §20 (net_plots.py, N3, N4; G19 in a team match, B17: none against a beast)
-    if state.options.get("advanced"):
-        options = _plot_options(status, g.facing, floor, throwable, o.seat, not g.ensnared)
-        if g.ensnared and g.posture == "prone":
-            options = tuple(x for x in options if x.hex == Hex(0, 0)) or options
+    nets = None
+    if state.options.get("advanced"):  # §20 (net_plots.py, N3, N4; G19; B17: not at beasts)
         refused = net_refusals(state, g)
-        options = net_choices(state, g, options, refused)
-    else:
-        options = _plot_options(status, g.facing, floor, throwable, o.seat)
+        nets = net_orders(state, g, refused)
+    options = _plot_options(status, g.facing, floor, throwable, o.seat, bool(g.ensnared), nets)
     limit = int(state.options.get("reaction_time", 0))
     return PlotChoice(
         prompt=f"{g.seat}: plot turn {state.turn} phase {state.phase} (§5.2.1)"
