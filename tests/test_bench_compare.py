@@ -51,3 +51,32 @@ def test_compare_runs_each_build_in_its_own_python_and_writes_ratios() -> None:
 def test_compare_refuses_a_folder_that_is_no_checkout(tmp_path: Path) -> None:
     with pytest.raises(CompareError, match="not a checkout"):
         run_compare(tmp_path, this_checkout(), matches=1, reps=1)
+
+
+def test_compare_plays_each_mode_in_a_process_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A mode played after another in one process would replay its matches on warm caches."""
+    from gladiator.sim import compare
+
+    calls: list[list[str]] = []
+
+    def fake(checkout: Path, args: list[str], timeout: float) -> dict[str, object]:
+        calls.append(list(args))
+        mode = next(a.split("=", 1)[1] for a in args if a.startswith("--modes="))
+        rates = {"matches_per_second": 1.0, "decisions_per_second": 1.0, "us_per_die": 1.0}
+        return {
+            "quiet_supported": True,
+            "python": "3",
+            "max_rss_kib": 10 if mode == "loud" else 20,
+            "modes": {mode: {**rates, "digest": mode}},
+        }
+
+    monkeypatch.setattr(compare, "_run_workload", fake)
+    here = this_checkout()
+    r = run_compare(here, here, ruleset="quick", matches=1, reps=1)
+    assert [a for c in calls for a in c if a.startswith("--modes=")] == [
+        "--modes=loud",
+        "--modes=quiet",
+    ] * 2
+    assert set(r["runs"]["new"][0]["modes"]) == {"loud", "quiet"}
+    assert r["runs"]["new"][0]["max_rss_kib"] == 20
+    assert r["same_results"] is True

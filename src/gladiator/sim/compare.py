@@ -1,11 +1,12 @@
 """Two builds side by side in one run: the same workload, old and new alternately.
 
-Each repetition runs `sim/workload.py` once per build, each in its own subprocess with that
-checkout's own Python (its `.venv`, else `uv run` in it), the order alternating from one
-repetition to the next, so that the machine's load changes weigh on both builds alike. The
-result holds every repetition, the medians per build and mode, and the ratios new/old of the
-medians (above 1 is faster for rates, below 1 is faster for microseconds per die), with the
-machine's details and its load averages around each run.
+Each repetition runs `sim/workload.py` once per build and mode, each in its own subprocess with
+that checkout's own Python (its `.venv`, else `uv run` in it), the order alternating from one
+repetition to the next, so that the machine's load changes weigh on both builds alike; every
+mode plays the same matches from the same warmed-up start. The result holds every repetition,
+the medians per build and mode, and the ratios new/old of the medians (above 1 is faster for
+rates, below 1 is faster for microseconds per die), with the machine's details and its load
+averages around each run.
 
 The workload script is this checkout's file, run by the other build's Python: an old build
 needs none of this build's options. Match options (a bench shape's, `sim.shapes`) go to it as
@@ -97,6 +98,24 @@ def _medians(reps: list[dict[str, Any]], modes: Sequence[str]) -> dict[str, dict
     }
 
 
+def _run_modes(
+    checkout: Path, args: Sequence[str], modes: Sequence[str], timeout: float
+) -> dict[str, Any]:
+    """The workload once per mode, each in a process of its own: a mode played after another
+    in one process replays the same matches with the caches the first has just filled, which
+    flatters whichever build caches the most of a match."""
+    result: dict[str, Any] = {}
+    for mode in modes:
+        one = _run_workload(checkout, [*args, f"--modes={mode}"], timeout)
+        if not result:
+            result = one
+            continue
+        result["modes"].update(one["modes"])
+        if one.get("max_rss_kib") and result.get("max_rss_kib"):
+            result["max_rss_kib"] = max(result["max_rss_kib"], one["max_rss_kib"])
+    return result
+
+
 def run_compare(
     baseline: Path,
     new: Path | None = None,
@@ -115,13 +134,7 @@ def run_compare(
     for name, path in builds.items():
         if not (path / "pyproject.toml").is_file():
             raise CompareError(f"{name} build {path} is not a checkout (no pyproject.toml)")
-    args = [
-        f"--ruleset={ruleset}",
-        f"--matches={matches}",
-        f"--seed={seed}",
-        f"--modes={','.join(modes)}",
-        f"--gc={gc}",
-    ]
+    args = [f"--ruleset={ruleset}", f"--matches={matches}", f"--seed={seed}", f"--gc={gc}"]
     if options:  # raw options, read by each build's own normalise_options (a bench shape)
         args.append(f"--options={json.dumps(dict(options), sort_keys=True)}")
     runs: dict[str, list[dict[str, Any]]] = {"old": [], "new": []}
@@ -130,7 +143,7 @@ def run_compare(
             if on_rep:
                 on_rep(rep, name)
             before = load_average()
-            result = _run_workload(builds[name], args, timeout)
+            result = _run_modes(builds[name], args, modes, timeout)
             result.update(rep=rep, load_average={"before": before, "after": load_average()})
             runs[name].append(result)
     med = {name: _medians(r, modes) for name, r in runs.items()}
@@ -153,6 +166,7 @@ def run_compare(
             "modes": list(modes),
             "gc": gc,
             "bot": "random legal (Decision.sample)",
+            "processes": "one per build, repetition and mode (compare._run_modes)",
             "note": "quiet falls back to a loud apply in a build whose apply has no `quiet` "
             "(see builds.*.quiet_supported): then quiet compares the two builds' sim paths",
         },
