@@ -187,7 +187,6 @@ class SpecialOffer:
     def __init__(self) -> None:
         self.slots: list[Slot] = []
         self.groups: list[SlotGroup] = []
-        self.defence_slots: list[str] = []  # for the §10.3.3 cap
         self.refused: list[tuple[str, str]] = []
 
 
@@ -247,17 +246,16 @@ def attack_offer(g: Gladiator, foe: Gladiator, budget: int) -> SpecialOffer:
 
 
 def _add_defences(offer: SpecialOffer, g: Gladiator, budget: int, defence_room: int) -> None:
-    slots, groups, refused, defences = _defences(_condition(g), budget, defence_room)
+    slots, groups, refused = _defences(_condition(g), budget, defence_room)
     offer.slots += slots
     offer.groups += groups
     offer.refused += refused
-    offer.defence_slots = list(defences)
 
 
 @lru_cache(maxsize=4096)
 def _defences(
     c: _Condition, budget: int, defence_room: int
-) -> tuple[tuple[Slot, ...], tuple[SlotGroup, ...], tuple[tuple[str, str], ...], tuple[str, ...]]:
+) -> tuple[tuple[Slot, ...], tuple[SlotGroup, ...], tuple[tuple[str, str], ...]]:
     """§22.3: his special defences' slots, their groups and why the others are refused."""
     t20 = advanced_tables().specials.t20
     cost = t20.defence_cost_cf
@@ -286,7 +284,7 @@ def _defences(
         )
     if len(defences) > 1:
         groups.append(SlotGroup(tuple(defences), budget, "§22.1: one special defence", max_used=1))
-    return tuple(slots), tuple(groups), tuple(refused), tuple(defences)
+    return tuple(slots), tuple(groups), tuple(refused)
 
 
 def guard_results(state: ColosseumState) -> dict[str, CrtResult]:
