@@ -33,6 +33,7 @@ from gladiator.store import (
     new_token,
 )
 from gladiator.store.resume import rebuild
+from gladiator.store.tokens import scoped_token
 
 # -- fixtures ----------------------------------------------------------------------------------
 
@@ -210,6 +211,26 @@ def test_seat_for_token_tells_seat_spectator_and_stranger(store: Store) -> None:
     assert store.seat_for_token("m1", "m2-red") is False  # another match's seat token
     assert store.seat_for_token("m1", "m2-spectator") is False
     assert store.seat_for_token("nope", "m1-red") is False
+
+
+def test_one_token_for_several_seats_opens_each_when_scoped_by_seat(store: Store) -> None:
+    """Issue #29: a campaign lanista's men in one bout share his link's token; `TOKEN:seat`
+    opens each of them, the plain token the first in table order, never another's seat."""
+    lanista = hash_token("lanista")
+    seats = (
+        StoredSeat("red", "human", None, lanista, "Ann"),
+        StoredSeat("blue", "bot", "greedy", None),
+        StoredSeat("green", "human", None, lanista, "Ann"),
+        StoredSeat("yellow", "human", None, hash_token("other"), "Bo"),
+    )
+    _create(store, "m1", ruleset="colosseum", options={}, seats=seats)
+    assert store.seat_for_token("m1", "lanista") == "red"
+    assert store.seat_for_token("m1", scoped_token("lanista", "green")) == "green"
+    assert store.seat_for_token("m1", scoped_token("lanista", "red")) == "red"
+    assert store.seat_for_token("m1", scoped_token("lanista", "yellow")) is False
+    assert store.seat_for_token("m1", scoped_token("lanista", "blue")) is False
+    assert store.seat_for_token("m1", scoped_token("other", "yellow")) == "yellow"
+    assert store.seat_for_token("m1", scoped_token("m1-spectator", "red")) is False
 
 
 def test_create_match_refuses_what_could_not_be_resumed(store: Store) -> None:

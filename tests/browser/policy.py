@@ -129,17 +129,30 @@ def _allocation(decision: dict[str, Any]) -> Entry:
     values: dict[str, int] = {}
     left = budget
 
+    groups = decision.get("groups", [])
+
+    def room(slot: dict[str, Any]) -> int:
+        """What the slot may still take, within its own limit and every group's cap on it
+        (§10.3.3: the CFs of positional advantage go to attacks, not defences)."""
+        caps = [slot["max"] - values.get(slot["name"], 0)]
+        for g in groups:
+            if slot["name"] in g["slots"]:
+                caps.append(g["max"] - sum(values.get(n, 0) for n in g["slots"]))
+        return min(caps)
+
     def give(slot: dict[str, Any] | None, wanted: int) -> None:
         nonlocal left
-        n = min(slot["max"], wanted, left) if slot else 0
+        n = min(room(slot), wanted, left) if slot else 0
         if slot and n > 0:
-            values[slot["name"]] = n
+            values[slot["name"]] = values.get(slot["name"], 0) + n
             left -= n
 
     for net in ("ESCAPE", "DRAG"):
         give(by_name.get(net), (budget + 1) // 2)
-    give(_plain(slots, "A-"), (left + 1) // 2)
+    attack = _plain(slots, "A-")
+    give(attack, (left + 1) // 2)
     give(_plain(slots, "D-"), left)
+    give(attack, left)  # what no defence may take goes on the attack
     text = " ".join(f"{s['name']}:{values[s['name']]}" for s in slots if values.get(s["name"]))
     return Entry(text or "-", "slots", slots=values)
 

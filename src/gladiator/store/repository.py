@@ -24,7 +24,7 @@ from gladiator.store.models import MatchRow, OrderRow, SeatRow
 from gladiator.store.owners import Owners
 from gladiator.store.schema import prepare_schema
 from gladiator.store.stored import MatchSummary, StoredMatch, StoredSeat
-from gladiator.store.tokens import token_matches
+from gladiator.store.tokens import SEAT_SCOPE, token_matches
 from gladiator.store.voids import Voids
 
 __all__ = ["Store"]
@@ -363,7 +363,12 @@ class Store:
         return _json_object(row.record, "record", match_id)
 
     def seat_for_token(self, match_id: str, token: str) -> str | Literal[False] | None:
-        """The seat a token opens, None for the spectator token, False for any other token."""
+        """The seat a token opens, None for the spectator token, False for any other token.
+
+        One token may open several seats (a campaign lanista's men in one bout share his link's
+        token): plain, it opens the first of them in table order; `TOKEN:seat` opens that seat
+        (a token never holds a colon: it is url-safe base64)."""
+        token, _, wanted = token.partition(SEAT_SCOPE)
         with self._session(f"cannot check a token of match {match_id}") as session:
             spectator = session.scalar(
                 select(MatchRow.spectator_hash).where(MatchRow.id == match_id)
@@ -371,12 +376,14 @@ class Store:
             if spectator is None:
                 return False
             seats = session.execute(
-                select(SeatRow.seat, SeatRow.token_hash).where(SeatRow.match_id == match_id)
+                select(SeatRow.seat, SeatRow.token_hash)
+                .where(SeatRow.match_id == match_id)
+                .order_by(SeatRow.position)
             ).all()
         for seat, token_hash in seats:
-            if token_matches(token, token_hash):
+            if (not wanted or seat == wanted) and token_matches(token, token_hash):
                 return str(seat)
-        if token_matches(token, spectator):
+        if not wanted and token_matches(token, spectator):
             return None
         return False
 

@@ -10,7 +10,16 @@ import hashlib
 import hmac
 import secrets
 
-__all__ = ["hash_token", "new_match_id", "new_token", "token_matches"]
+__all__ = ["SEAT_SCOPE", "hash_token", "new_match_id", "new_token", "scoped_token", "token_matches"]
+
+
+# Between a token and the seat it is scoped to ("TOKEN:red"), where one token opens several
+# seats of a match; url-safe tokens never hold it.
+SEAT_SCOPE = ":"
+
+
+def scoped_token(token: str, seat: str) -> str:
+    return f"{token}{SEAT_SCOPE}{seat}"
 
 
 def hash_token(token: str) -> str:

@@ -1,7 +1,7 @@
 // The arena page: play, watch or hotseat one match over its websocket(s) (docs/web.md).
 //
 // The URL is /match/{id}#t=TOKEN (one seat or the spectator) or #t=T1&t=T2 (hotseat: several
-// seats at one screen). One socket per token. With several tokens one seat is shown at a time;
+// seats at one screen; #t=TOKEN:red&t=TOKEN:green, one player's seats under one token). One socket per token. With several tokens one seat is shown at a time;
 // before a seat whose decision is secret (or whose scene shows what another must not see) a
 // full-screen hand-over hides the board and the previous seat's entry.
 //
@@ -284,8 +284,13 @@ function choosePlayer() {
   return ready.find(mustDecide) || game.shown || ready[0];
 }
 
+// "TOKEN:seat" is one token scoped to one of its seats (a campaign lanista's men in one bout):
+// a page whose seats are all opened by one token is one player's, who hides nothing from himself.
+const owner = (player) => player.token.split(":")[0];
+
 function needsHandover(from, to) {
   if (!hotseat || from === to) return false;
+  if (game.players.every((p) => owner(p) === owner(to))) return false;
   if (to.view && to.view.decision && to.view.decision.secret) return true;
   // A seat's scene may hold what only that seat may see (a written move): hand over then too.
   if (!from) return false;

@@ -79,9 +79,12 @@ function drawBouts() {
     const status = b.status === "settled" ? `settled: ${b.outcome}` : "scheduled";
     const arena = h("td", { class: "fight-links" });
     for (const f of b.fights) {
-      const mine = view.you && Object.entries(f.seats).find(([, lid]) => lid === view.you);
-      if (mine && !f.over) {
-        arena.appendChild(h("a", { class: "play", "data-match": f.match, href: `/match/${f.match}#t=${token}` }, `Play your fight (${mine[0]})`));
+      const mine = view.you ? Object.entries(f.seats).filter(([, lid]) => lid === view.you).map(([seat]) => seat) : [];
+      if (mine.length && !f.over) {
+        // All his men in the fight on one page: his token scoped to each of their seats.
+        const hash = mine.length === 1 ? `t=${token}` : mine.map((seat) => `t=${token}:${seat}`).join("&");
+        const label = mine.length === 1 ? `Play your fight (${mine[0]})` : `Play your men's fight (${mine.join(", ")})`;
+        arena.appendChild(h("a", { class: "play", "data-match": f.match, "data-seats": mine.join(" "), href: `/match/${f.match}#${hash}` }, label));
       } else if (f.over) {
         arena.appendChild(h("a", { class: "replay", href: `/replay/${f.match}` }, "replay"));
       } else {
