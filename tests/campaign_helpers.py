@@ -8,7 +8,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gladiator.campaign import CampaignState, Career, apply_step
+import pytest
+
+from gladiator.campaign import CampaignError, CampaignState, Career, apply_step, state_digest
 from gladiator.campaign.state import Bout
 from gladiator.core.dice import Dice, DiceExpr, Roll, parse_dice
 
@@ -145,3 +147,12 @@ def fake_play(seed: int) -> Any:
         return out
 
     return play
+
+
+def refused(state: CampaignState, step: dict[str, Any], message: str) -> None:
+    """The step is refused in one line matching `message`, and the state is untouched."""
+    before = state_digest(state)
+    with pytest.raises(CampaignError, match=message) as err:
+        apply_step(state, step)
+    assert "\n" not in str(err.value)
+    assert state_digest(state) == before

@@ -106,11 +106,15 @@ def test_l15_the_driver_waits_for_a_human_lanista_then_goes_on(service: Campaign
     assert state.meta.phase == "munus"
     his = [b for b in state.munus_bouts() if "h1" in b.lanistas()]
     assert len(his) == 1  # he entered one man: one bout (§30.2 NOTE)
-    # bots' bouts are fought; his waits for his ready, then for him to fight it
+    # L19: no bout is fought before the games begin, when he too is ready
     assert move.waiting == ("h1",)
+    assert all(b.status == "scheduled" for b in state.munus_bouts())
     service.step(cid, {"kind": "ready", "actor": "h1"})
-    assert next_move(service.load(cid)).waiting == ("h1",)  # nobody plays his fight for him
-    move = next_move(service.load(cid), frozenset({"h1"}))
+    move = service.advance(cid, bot_fights(4, "random"))
+    state = service.load(cid)
+    assert move.waiting == ("h1",)  # nobody plays his fight for him
+    assert [b.id for b in state.munus_bouts() if b.status == "scheduled"] == [his[0].id]
+    move = next_move(state, frozenset({"h1"}))
     assert move.fight == his[0].id
 
 

@@ -5,6 +5,8 @@
   current ratings, Q43), turns it into a chance p of winning, and offers the highest k-1 whose
   bet he expects to win: under Q47's payout that is k < p / (1 - p); under "even" any k when
   p > 1/2, up to 5-1 (so he always offers the most when he is the favourite).
+- Side bets (§37.4.1, L19): he takes one he expects to win, on the same chances, keeping his
+  reserve; he declines the rest. He offers none.
 - XP (§31.3): a talent roll with +3 on the RED die when he has 55 XP (the only way to the 71-76
   talents), then the ratings round the cycle of `spending.CYCLE`.
 - Bids (§37.5): 100 + 20 per point of CF above 10 for each lot (twice that while his stable
@@ -17,8 +19,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from gladiator.campaign.fights import BEAST
 from gladiator.campaign.spending import rating_plan
-from gladiator.campaign.state import Bout, CampaignState, Career
+from gladiator.campaign.state import Bout, CampaignState, Career, SideBet
 from gladiator.campaign.tables import campaign_tables, chart
 from gladiator.campaign.wagers import stakes
 
@@ -30,10 +33,13 @@ __all__ = [
     "bot_preferences",
     "bot_purchases",
     "bot_spending",
+    "bot_takes_side_bet",
+    "side_chance",
     "strength",
 ]
 
 _RESERVE = 500
+_BEAST_STRENGTH = 45.0
 _TALENT_XP = 55
 _TALENT_EXTRA = 3
 _PREFERENCE = (
@@ -72,7 +78,24 @@ def _side_strength(state: CampaignState, bout: Bout, index: int) -> float:
         # One after another: the run is as strong as its best man, plus a little per fight.
         best = max(strength(state.gladiators[g]) for g in side.gladiators)
         return best * (1 + 0.25 * (len(side.gladiators) - 1))
+    if not side.gladiators:  # the beasts' side (§28): each counted as a strong man
+        beasts = sum(m.startswith(BEAST) for seats in bout.seats[:1] for m in seats.values())
+        return _BEAST_STRENGTH * max(1, beasts)
     return sum(strength(state.gladiators[g]) for g in side.gladiators) or 1.0
+
+
+def side_chance(state: CampaignState, bout: Bout, index: int) -> float:
+    """His estimate of the chance that side `index` wins the bout."""
+    a, b = _side_strength(state, bout, index), _side_strength(state, bout, 1 - index)
+    return a**4 / (a**4 + b**4)
+
+
+def bot_takes_side_bet(state: CampaignState, lanista: str, bout: Bout, bet: SideBet) -> bool:
+    """§37.4.1: he takes a side bet when he expects to win it (his side's chance times the
+    offerer's stake beats the other's chance times his own) and keeps his reserve after it."""
+    q = side_chance(state, bout, 1 - bet.backs)
+    affordable = state.lanistas[lanista].purse - bet.takes >= _RESERVE
+    return affordable and q * bet.stake > (1 - q) * bet.takes
 
 
 def bot_offer(state: CampaignState, lanista: str, bout: Bout) -> int | None:
@@ -83,8 +106,7 @@ def bot_offer(state: CampaignState, lanista: str, bout: Bout) -> int | None:
     if bout.wager is not None and bout.wager.offerer not in (None, lanista):
         return None
     mine = next(i for i, s in enumerate(bout.sides) if s.lanista == lanista)
-    a, b = _side_strength(state, bout, mine), _side_strength(state, bout, 1 - mine)
-    p = a**4 / (a**4 + b**4)
+    p = side_chance(state, bout, mine)
     payout = state.meta.options.wager_payout
     other = next(lid for lid in lanistas if lid != lanista)
     current = bout.wager.odds if bout.wager else 1

@@ -6,8 +6,10 @@ the state, a campaign stopped at any point (a crash between two steps, a server 
 exactly as it would have: the same state gives the same next step, and a fight's dice come from
 the campaign's seed and the bout (the service's `fight_seed`).
 
-The order, per munus: bot lanistas offer odds (§37.4) and buy armour (§34) for their bouts, then
-say they are ready; a bout is fought once every lanista in it is ready; munus_close (§37.5's lots,
+The order, per munus: bot lanistas take or decline the side bets offered them (§37.4.1), offer
+odds (§37.4) and buy armour (§34) for their bouts, then say they are ready; the bouts are
+fought once every lanista is ready (L19: the games begin), a human lanista's in the arena
+unless he asked a bot to fight it; munus_close (§37.5's lots,
 §37.7) once every bout is settled; then bot lanistas spend XP (§31.3) and bid (§37.5) and say they
 are ready; the auction once every lanista is ready; then the next munus_open (§30), until the set
 number of munera (§37.7) or the end of the game.
@@ -18,10 +20,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from gladiator.campaign.bot import bot_armour, bot_bids, bot_entries, bot_offer, bot_spending
-from gladiator.campaign.state import CampaignState, Lanista
+from gladiator.campaign.bot import (
+    bot_armour,
+    bot_bids,
+    bot_entries,
+    bot_offer,
+    bot_spending,
+    bot_takes_side_bet,
+)
+from gladiator.campaign.side_bets import games_begun, open_side_bets
+from gladiator.campaign.state import Bout, CampaignState, Lanista
 
-__all__ = ["Move", "next_move"]
+__all__ = ["Move", "arena_lanistas", "next_move"]
 
 
 @dataclass(frozen=True)
@@ -60,6 +70,13 @@ def _ready(lanista: str) -> Move:
 
 def _munus_move(state: CampaignState, humans_fight: frozenset[str]) -> Move:
     bouts = [b for b in state.munus_bouts() if b.status == "scheduled"]
+    for lanista in state.active_lanistas():
+        if lanista.kind != "bot":
+            continue
+        for bout, bet in open_side_bets(state, lanista.id):
+            take = bot_takes_side_bet(state, lanista.id, bout, bet)
+            kind = "take_side_bet" if take else "decline_side_bet"
+            return Move(step={"kind": kind, "actor": lanista.id, "bet": bet.id})
     for lanista in _bots_not_ready(state):
         for bout in bouts:
             if lanista.id not in bout.lanistas():
@@ -72,20 +89,27 @@ def _munus_move(state: CampaignState, humans_fight: frozenset[str]) -> Move:
                 if armour["gladiator"] not in bout.armour:
                     return Move(step=armour)
         return _ready(lanista.id)
-    ready = set(state.meta.ready)
+    if not games_begun(state):
+        return Move(waiting=_humans_not_ready(state))
     waiting: list[str] = []
     for bout in bouts:
-        lanistas = bout.lanistas()
-        if all(lid in ready or state.lanistas[lid].out is not None for lid in lanistas):
-            humans = [lid for lid in lanistas if state.lanistas[lid].kind == "human"]
-            if humans and not set(humans) <= humans_fight:
-                waiting += [h for h in humans if h not in waiting]  # his fight, in the arena
-                continue
-            return Move(fight=bout.id)
-        waiting += [lid for lid in lanistas if lid not in ready and lid not in waiting]
+        humans = arena_lanistas(state, bout)
+        if humans and not set(humans) <= humans_fight:
+            waiting += [h for h in humans if h not in waiting]  # his fight, in the arena
+            continue
+        return Move(fight=bout.id)
     if bouts:
         return Move(waiting=tuple(waiting))
     return Move(step={"kind": "munus_close"})
+
+
+def arena_lanistas(state: CampaignState, bout: Bout) -> list[str]:
+    """The human lanistas who fight their men of `bout` themselves (not by a bot)."""
+    return [
+        lid
+        for lid in dict.fromkeys(bout.lanistas())
+        if state.lanistas[lid].kind == "human" and lid not in bout.bot_fights
+    ]
 
 
 def _between_move(state: CampaignState) -> Move:

@@ -21,7 +21,7 @@ from gladiator.campaign.state import Bout, Lot, Wager
 from gladiator.campaign.tables import arena, campaign_tables
 from gladiator.campaign.wagers import forced_stake, stakes
 
-__all__ = ["buy_armour", "munus_close", "munus_open", "offer_odds", "ready"]
+__all__ = ["bot_fight", "buy_armour", "munus_close", "munus_open", "offer_odds", "ready"]
 
 
 def _entries(ctx: StepContext) -> list[str]:
@@ -214,3 +214,18 @@ def ready(ctx: StepContext) -> None:
     if actor.id not in state.meta.ready:
         state.meta.ready.append(actor.id)
     ctx.event("ready", f"{actor.name} is ready", "", lanista=actor.id)
+
+
+def bot_fight(ctx: StepContext) -> None:
+    """A human lanista asks a bot to fight his men of a bout for him, in place of the arena
+    (issue #29): before he says he is ready, since the fight begins when everyone is."""
+    ctx.phase("munus")
+    actor = ctx.actor()
+    bout = ctx.bout(ctx.field("bout", str))
+    if actor.id not in bout.lanistas():
+        raise CampaignError(f"lanista {actor.id} has no gladiator in bout {bout.id}")
+    if actor.id in ctx.state.meta.ready:
+        raise CampaignError(f"lanista {actor.id} is ready: his fights are being called (L15)")
+    if actor.id not in bout.bot_fights:
+        bout.bot_fights.append(actor.id)
+    ctx.event("bot_fight", f"a bot fights {actor.name}'s men in bout {bout.id}", "", bout=bout.id)

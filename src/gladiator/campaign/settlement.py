@@ -3,10 +3,10 @@
 For each gladiator of the bout: his record (L11: a side that wins gives each of its men a
 victory; a lost bout is a missus M if he was spared, else a defeat; a draw is S), death, and for
 a lanista's gladiator the XP of §31.2, the injuries of §32.2 (L5: crippled, retired), and the
-prestige change of §35.5. Then the wager (§37.4, L1; a draw returns the stakes), the Colosseum
-bonus (§37.3.1: 1,000 to each lanista in the bout when the Arena Size is 1), and the Emperor's
-Champion (the Campaign preface: ten victories win freedom, and §37.3.2's 10,000; a tenth victory
-won with a mortal wound still counts, and he dies a free man).
+prestige change of §35.5. Then the wager (§37.4, L1; a draw returns the stakes), the side bets
+(§37.4.1, L19), the Colosseum bonus (§37.3.1: 1,000 to each lanista in the bout when the Arena
+Size is 1), and the Emperor's Champion (the Campaign preface: ten victories win freedom, and
+§37.3.2's 10,000; a tenth victory won with a mortal wound still counts, and he dies a free man).
 
 A Consecutive bout is one match of up to 1D3+1 fights (L14): it is won by winning every fight,
 lost by losing one, and a drawn fight ends the run as a draw. Its gladiator's wounds for §32 are
@@ -25,6 +25,7 @@ from gladiator.campaign.injuries import apply_injuries, crippled
 from gladiator.campaign.ledger import BANK, escrow, lanista_account
 from gladiator.campaign.prestige import prestige_change
 from gladiator.campaign.reports import SeatReport, parse_fight_report
+from gladiator.campaign.side_bets import settle_side_bets
 from gladiator.campaign.state import Bout, Career
 from gladiator.campaign.tables import campaign_tables
 
@@ -116,6 +117,7 @@ def bout_result(ctx: StepContext) -> None:
             career = state.gladiators[gid]
             _settle_gladiator(ctx, bout, career, side_index, outcome, reports, opponents, pr_before)
     _settle_wager(ctx, bout, outcome)
+    settle_side_bets(ctx, bout, outcome)
     fee = state.meta.options.appearance_fee
     if fee:  # L18: the editor's fee for each of a lanista's men who fought
         for side in bout.sides:

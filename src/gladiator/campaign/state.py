@@ -25,6 +25,7 @@ __all__ = [
     "Meta",
     "Record",
     "Side",
+    "SideBet",
     "Wager",
     "state_digest",
 ]
@@ -162,6 +163,21 @@ class Wager(Model):
     stakes: dict[str, int] = Field(default_factory=dict)  # account -> sesterces in escrow
 
 
+class SideBet(Model):
+    """§37.4.1: a side bet on a bout, offered by one lanista for any taker (or one named) at
+    the odds he sets: he stakes `stake` on side `backs`, the taker `takes` on the other side."""
+
+    id: str
+    offerer: str
+    backs: int  # the index of the side of the bout he backs
+    stake: int
+    takes: int
+    to: str | None = None  # the only lanista who may take it; None: any
+    taker: str | None = None
+    declined: list[str] = Field(default_factory=list)
+    status: Literal["offered", "taken", "withdrawn", "returned", "won", "lost"] = "offered"
+
+
 class Bout(Model):
     id: str
     munus: int
@@ -178,6 +194,9 @@ class Bout(Model):
     status: Literal["scheduled", "settled"] = "scheduled"
     outcome: str | None = None  # "side0" / "side1" / "draw" once settled
     reports: list[dict[str, Any]] = Field(default_factory=list)
+    side_bets: list[SideBet] = Field(default_factory=list)  # §37.4.1
+    # The human lanistas who asked a bot to fight their men in this bout instead of the arena.
+    bot_fights: list[str] = Field(default_factory=list)
 
     def gladiators(self) -> list[str]:
         return [g for s in self.sides for g in s.gladiators]

@@ -7,7 +7,9 @@ with his account. Bad input raises `CampaignError` (one line) and the state give
 
 Kinds: create (§37.2), munus_open (§30, §37.4 minimum stakes, §25.2 arena size), offer_odds
 (§37.4), buy_armour (§34), bout_result (§31, §32, §35.5, §37.3, §37.4, the ten victories),
-munus_close (§37.5 lots, §37.7), spend_xp (§31.3), bid and auction (§37.5), ready (L15).
+munus_close (§37.5 lots, §37.7), spend_xp (§31.3), bid and auction (§37.5), ready (L15),
+side bets offered, taken, declined and withdrawn (§37.4.1, L19), bot_fight (a human lanista's
+bout fought by a bot).
 """
 
 from __future__ import annotations
@@ -23,8 +25,21 @@ from gladiator.campaign.creation import gladiator_name, new_gladiator
 from gladiator.campaign.errors import CampaignError
 from gladiator.campaign.ledger import BANK, Ledger, LedgerEntry, lanista_account
 from gladiator.campaign.market import auction, bid, spend_xp
-from gladiator.campaign.munus_steps import buy_armour, munus_close, munus_open, offer_odds, ready
+from gladiator.campaign.munus_steps import (
+    bot_fight,
+    buy_armour,
+    munus_close,
+    munus_open,
+    offer_odds,
+    ready,
+)
 from gladiator.campaign.settlement import bout_result
+from gladiator.campaign.side_bets import (
+    decline_side_bet,
+    offer_side_bet,
+    take_side_bet,
+    withdraw_side_bet,
+)
 from gladiator.campaign.state import CampaignOptions, CampaignState, Lanista, Meta
 from gladiator.campaign.step_dice import step_dice
 from gladiator.campaign.tables import campaign_tables, chart
@@ -111,6 +126,11 @@ KINDS: dict[str, Handler] = {
     "bid": bid,
     "auction": auction,
     "ready": ready,
+    "offer_side_bet": offer_side_bet,
+    "take_side_bet": take_side_bet,
+    "decline_side_bet": decline_side_bet,
+    "withdraw_side_bet": withdraw_side_bet,
+    "bot_fight": bot_fight,
 }
 
 

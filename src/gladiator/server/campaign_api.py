@@ -21,7 +21,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from gladiator.campaign import CampaignError, CampaignState
-from gladiator.campaign.driver import next_move
+from gladiator.campaign.driver import arena_lanistas, next_move
 from gladiator.campaign.fights import fight_lanistas
 from gladiator.campaign_service.service import state_of
 from gladiator.server import security
@@ -31,7 +31,18 @@ from gladiator.store import StoredCampaign, StoreError, hash_token, new_token
 __all__ = ["ACTIONS", "CreateCampaignBody", "campaign_routes", "campaign_view"]
 
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
-ACTIONS = ("offer_odds", "buy_armour", "spend_xp", "bid", "ready")
+ACTIONS = (
+    "offer_odds",
+    "buy_armour",
+    "spend_xp",
+    "bid",
+    "ready",
+    "offer_side_bet",
+    "take_side_bet",
+    "decline_side_bet",
+    "withdraw_side_bet",
+    "bot_fight",
+)
 EVENTS_SHOWN = 30
 READ_TRIES = 10
 BodyOf = Callable[[Request, type[Any]], Awaitable[Any]]
@@ -75,9 +86,11 @@ def campaign_view(
     steps: list[dict[str, Any]],
     you: str | None,
     running: dict[str, bool] | None = None,
+    accounts: dict[str, int] | None = None,
 ) -> dict[str, Any]:
     """What anyone may see of a campaign, and `you`'s own sealed bids. `running`: the arena
-    matches of fights now held by the server, each with whether it is over."""
+    matches of fights now held by the server, each with whether it is over; `accounts`: every
+    ledger account's balance (they sum to 0: the money is double-entry)."""
     running = running or {}
     fighting = {gid for bout in state.munus_bouts() for gid in bout.gladiators()}
     meta = state.meta
@@ -134,6 +147,8 @@ def campaign_view(
                 "seats": bout.seats,
                 "styles": bout.styles,
                 "wager": bout.wager.model_dump() if bout.wager else None,
+                "side_bets": [bet.model_dump() for bet in bout.side_bets],
+                "bot_fights": list(bout.bot_fights),
                 "status": bout.status,
                 "outcome": bout.outcome,
                 "matches": list(bout.matches),
@@ -162,6 +177,7 @@ def campaign_view(
         "bouts": bouts,
         "lots": lots,
         "events": steps,
+        "accounts": accounts or {},
     }
 
 
@@ -169,12 +185,13 @@ def _seats_of(state: CampaignState, bout_id: str, index: int) -> dict[str, str]:
     bout = state.bouts[bout_id]
     if index >= len(bout.seats):
         return {}
-    return {seat: lid for seat, lid in fight_lanistas(state, bout, index).items() if lid}
+    players = arena_lanistas(state, bout)
+    return {seat: lid for seat, lid in fight_lanistas(state, bout, index).items() if lid in players}
 
 
 def _step_line(seq: int, kind: str, payload: dict[str, Any], at: str) -> dict[str, Any]:
     # The payload of a bout_result holds whole match reports: the view keeps the headline.
-    names: tuple[str, ...] = ("actor", "bout", "gladiator", "odds", "amount")
+    names: tuple[str, ...] = ("actor", "bout", "gladiator", "odds", "amount", "bet", "stake")
     if kind == "bid":  # L12: bids are sealed until the auction; the view says only who bid
         names = ("actor", "gladiator")
     keep: dict[str, Any] = {k: payload[k] for k in names if k in payload}
@@ -268,7 +285,11 @@ def campaign_routes(runner: CampaignRunner, check_origin: Any, body_of: BodyOf) 
         you = None if token is None else await lanista_of(campaign_id, token)
         lines = await asyncio.to_thread(store.ledger, campaign_id)
         ledgers: dict[str, list[dict[str, Any]]] = {}
-        for line in lines:
+        accounts: dict[str, int] = {}
+        # The ledger is read after the state: a step committed in between is left out, so the
+        # purses and the balances shown are of the same step.
+        for line in (x for x in lines if x.seq <= state.meta.seq):
+            accounts[line.account] = accounts.get(line.account, 0) + line.amount
             if line.account.startswith("lanista:"):
                 ledgers.setdefault(line.account.removeprefix("lanista:"), []).append(
                     {"seq": line.seq, "amount": line.amount, "memo": line.memo}
@@ -283,7 +304,8 @@ def campaign_routes(runner: CampaignRunner, check_origin: Any, body_of: BodyOf) 
             for mid, live in runner.hub.live.items()
             if mid.startswith(prefix)
         }
-        return JSONResponse(campaign_view(state, ledgers, steps[::-1], you, running))
+        view = campaign_view(state, ledgers, steps[::-1], you, running, accounts)
+        return JSONResponse(view)
 
     async def act(request: Request) -> Response:
         check_origin(request)

@@ -18,7 +18,9 @@ from typing import Any
 
 from gladiator import registry
 from gladiator.campaign import CampaignError, CampaignState
+from gladiator.campaign.driver import arena_lanistas
 from gladiator.campaign.fights import fight_lanistas, next_fight
+from gladiator.campaign.side_bets import games_begun
 from gladiator.campaign.state import Bout
 from gladiator.campaign_service.fights import RULESET, fight_seed
 from gladiator.campaign_service.service import CampaignService
@@ -40,21 +42,16 @@ def fight_match_id(campaign_id: str, bout: str, index: int) -> str:
 
 
 def arena_bouts(state: CampaignState) -> list[Bout]:
-    """The bouts of this munus to be fought now in the arena: scheduled, every lanista in them
-    ready (or out), and a human lanista among them (the bot-only ones the service plays)."""
-    if state.meta.phase != "munus":
+    """The bouts of this munus to be fought now in the arena: scheduled, once the games have
+    begun (every lanista ready, L19), with a human lanista among them who fights it himself
+    (the others the service plays)."""
+    if state.meta.phase != "munus" or not games_begun(state):
         return []
-    ready = set(state.meta.ready)
-    out: list[Bout] = []
-    for bout in state.munus_bouts():
-        lanistas = bout.lanistas()
-        if bout.status != "scheduled":
-            continue
-        if not any(state.lanistas[lid].kind == "human" for lid in lanistas):
-            continue
-        if all(lid in ready or state.lanistas[lid].out is not None for lid in lanistas):
-            out.append(bout)
-    return out
+    return [
+        bout
+        for bout in state.munus_bouts()
+        if bout.status == "scheduled" and arena_lanistas(state, bout)
+    ]
 
 
 class CampaignRunner:
@@ -158,8 +155,9 @@ class CampaignRunner:
         hashes = await asyncio.to_thread(self.tokens.hashes, state.meta.id)
         seats: dict[str, str] = {}
         seat_hashes: dict[str, str] = {}
+        players = arena_lanistas(state, bout)
         for seat, lanista in fight_lanistas(state, bout, index).items():
-            if lanista is not None and state.lanistas[lanista].kind == "human":
+            if lanista in players:
                 if lanista not in hashes:
                     raise ValueError(f"lanista {lanista} has no link (its creation was cut off)")
                 seats[seat] = "human"
