@@ -118,6 +118,24 @@ def test_l15_the_driver_waits_for_a_human_lanista_then_goes_on(service: Campaign
     assert move.fight == his[0].id
 
 
+def test_a_human_lanista_may_have_a_bot_fight_his_bout(service: CampaignService) -> None:
+    """Issue #29: `bot_fight` before he is ready plays his bout in the server, as a bot's."""
+    cid = _create(service, humans=1)
+    service.advance(cid, bot_fights(4, "random"))
+    mine = [g.id for g in service.load(cid).stable("h1")][:1]
+    service.step(cid, {"kind": "ready", "actor": "h1", "entries": mine})
+    service.advance(cid, bot_fights(4, "random"))
+    his = next(b for b in service.load(cid).munus_bouts() if "h1" in b.lanistas())
+    service.step(cid, {"kind": "bot_fight", "actor": "h1", "bout": his.id})
+    service.step(cid, {"kind": "ready", "actor": "h1"})
+    with pytest.raises(CampaignError, match="is ready"):
+        service.step(cid, {"kind": "bot_fight", "actor": "h1", "bout": his.id})
+    move = service.advance(cid, bot_fights(4, "random"))
+    state = service.load(cid)
+    assert state.bouts[his.id].status == "settled"
+    assert state.meta.phase == "between" and move.waiting == ("h1",)
+
+
 def test_s37_4_refused_steps_write_nothing(service: CampaignService) -> None:
     cid = _create(service)
     service.advance(cid, bot_fights(4, "random"), max_steps=5)  # four ready, munus_open

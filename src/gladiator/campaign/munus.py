@@ -11,8 +11,9 @@ lanistas after the gladiator's own are asked in turn, and the first with such a 
 unmatched fills the other side as far as his entered men go. The rest, and all opponents of a
 Champion match (an arena Champion, §30.2.1.1) and of a Consecutive (the house's run of fresh
 challengers), are the house's challengers (§30.3). Teammates (Two/Three Pairs, Battle) come from
-the gladiator's own lanista's entered men first, then the house. A Unique Match (66) is played as
-a Matched Pair with T31's Death value 5 (L4). Beast fights are against 1D3 beasts (P3).
+the gladiator's own lanista's entered men first, then the house. A Unique Match (66) is the
+match-maker's choice on P4's menu, which the gladiator's lanista may set up anew (L4): the men
+in it besides him are the house's. Beast fights are against 1D3 beasts (P3).
 """
 
 from __future__ import annotations
@@ -23,23 +24,24 @@ from gladiator.campaign.challengers import new_challenger
 from gladiator.campaign.creation import gladiator_name
 from gladiator.campaign.fights import BEAST, build_fight
 from gladiator.campaign.pairing import career_styles, pick_style, roll_beast, roll_match
-from gladiator.campaign.state import Bout, CampaignState, Career, Side
+from gladiator.campaign.state import Bout, CampaignState, Career, Side, UniqueMatch
 from gladiator.campaign.tables import MatchType, campaign_tables
+from gladiator.campaign.unique import roll_unique
 from gladiator.core.dice import Dice
 
-__all__ = ["arrange_munus"]
+__all__ = ["arrange_munus", "rearrange_unique"]
 
 # Men per side beyond the gladiator himself, and whether another lanista's men may be drawn.
 _TEAM: dict[MatchType, int] = {"two_pairs": 2, "three_pairs": 3}
 _LANISTA_OPPONENTS: set[MatchType] = {
     "matched_pair",
-    "unique",
     "two_on_one",
     "two_pairs",
     "three_pairs",
     "battle",
 }
 _BEAST_STYLES = {"venatores": "venator", "bestiarii": "bestiarius"}
+CONTRA = "contra_retiarius"
 
 
 class _Arranger:
@@ -100,6 +102,9 @@ class _Arranger:
             sides=[],
         )
         t = campaign_tables().challengers
+        if kind == "unique":
+            self.unique(bout, gid, roll_unique(self.dice), arena_size)
+            return bout
         if kind in _BEAST_STYLES:
             bout.styles[gid] = _BEAST_STYLES[kind]
             beasts = [
@@ -152,6 +157,38 @@ class _Arranger:
         self._fight(bout, team, rivals, arena_size)
         return bout
 
+    def unique(self, bout: Bout, gid: str, spec: UniqueMatch, arena_size: int) -> None:
+        """§30.2.1.1, P4: his side of `spec.men` (he and the house's men) against
+        `spec.opponents` of the house's challengers, or `spec.beasts` random beasts (P3)."""
+        g = self.career(gid)
+        mine, theirs = bout.categories if bout.categories else (None, None)
+        if spec.beasts and bout.styles.get(gid) == CONTRA:
+            del bout.styles[gid]  # F1: a Contra-Retiarius fights no beast; he takes another style
+            mine = None
+        record = g.record.total
+        team = [gid] + [self.challenger(record, False) for _ in range(spec.men - 1)]
+        bout.unique = spec
+        bout.sine_missione = spec.sine_missione and not spec.beasts
+        for member in team:
+            if member not in bout.styles:
+                self.style(member, None if spec.beasts and mine == "V" else mine, bout)
+        if spec.beasts:
+            beasts = [BEAST + roll_beast(self.dice) for _ in range(spec.beasts)]
+            bout.sides = [
+                Side(lanista=g.lanista, gladiators=team),
+                Side(lanista=None, gladiators=[]),
+            ]
+            self._fight(bout, team, beasts, arena_size)
+            return
+        rivals = [self.challenger(record, False) for _ in range(spec.opponents)]
+        for member in rivals:
+            self.style(member, theirs, bout)
+        bout.sides = [
+            Side(lanista=g.lanista, gladiators=team),
+            Side(lanista=None, gladiators=rivals),
+        ]
+        self._fight(bout, team, rivals, arena_size)
+
     def _rivals(
         self, own: str | None, category: str | None, n: int
     ) -> tuple[str | None, list[str]]:
@@ -175,6 +212,20 @@ class _Arranger:
 def career_or_none(career: Career) -> Career | None:
     """A challenger (the house's) is born to his style: no talent bars him from one."""
     return career if career.lanista is not None else None
+
+
+def rearrange_unique(
+    state: CampaignState, dice: Dice, bout: Bout, spec: UniqueMatch, arena_size: int
+) -> None:
+    """A Unique Match set up again (§30.2.1.1): the house's men of its old set-up never fight
+    (they go back to the school) and the bout is made anew from `spec`."""
+    gid = bout.sides[0].gladiators[0]
+    for member in bout.gladiators():
+        if member != gid:
+            state.gladiators[member].status = "retired"
+            bout.styles.pop(member, None)
+    bout.seats, bout.fights = [], []
+    _Arranger(state, dice, [], {}).unique(bout, gid, spec, arena_size)
 
 
 def arrange_munus(

@@ -15,13 +15,22 @@ from gladiator.campaign.creation import gladiator_name, new_gladiator
 from gladiator.campaign.errors import CampaignError
 from gladiator.campaign.fights import refresh_entrants
 from gladiator.campaign.ledger import BANK, escrow, lanista_account
-from gladiator.campaign.munus import arrange_munus
+from gladiator.campaign.munus import arrange_munus, rearrange_unique
 from gladiator.campaign.standing import check_out, richest, victory_by_stable
 from gladiator.campaign.state import Bout, Lot, Wager
 from gladiator.campaign.tables import arena, campaign_tables
+from gladiator.campaign.unique import unique_spec
 from gladiator.campaign.wagers import forced_stake, stakes
 
-__all__ = ["bot_fight", "buy_armour", "munus_close", "munus_open", "offer_odds", "ready"]
+__all__ = [
+    "bot_fight",
+    "buy_armour",
+    "munus_close",
+    "munus_open",
+    "offer_odds",
+    "ready",
+    "set_unique",
+]
 
 
 def _entries(ctx: StepContext) -> list[str]:
@@ -229,3 +238,23 @@ def bot_fight(ctx: StepContext) -> None:
     if actor.id not in bout.bot_fights:
         bout.bot_fights.append(actor.id)
     ctx.event("bot_fight", f"a bot fights {actor.name}'s men in bout {bout.id}", "", bout=bout.id)
+
+
+def set_unique(ctx: StepContext) -> None:
+    """§30.2.1.1: the lanista whose man rolled a Unique Match sets it up as he likes (L4),
+    before he is ready and before anyone has bet on it beyond the forced bet (L19)."""
+    ctx.phase("munus")
+    actor = ctx.actor()
+    bout = ctx.bout(ctx.field("bout", str))
+    if bout.type != "unique":
+        raise CampaignError(f"bout {bout.id} is a {bout.type}, not a Unique Match")
+    if bout.sides[0].lanista != actor.id:
+        raise CampaignError(f"bout {bout.id}'s Unique Match is set up by its gladiator's lanista")
+    if actor.id in ctx.state.meta.ready:
+        raise CampaignError(f"lanista {actor.id} is ready: the match is set (L15)")
+    if any(bet.status != "withdrawn" for bet in bout.side_bets):
+        raise CampaignError(f"side bets are made on bout {bout.id}: its match is set (L19)")
+    spec = unique_spec(ctx.field("match", dict), actor.id)
+    size = ctx.state.meta.arena_size or 1
+    rearrange_unique(ctx.state, ctx.dice, bout, spec, size)
+    ctx.event("unique", f"bout {bout.id}: {spec.name}", "§30.2.1.1", bout=bout.id)

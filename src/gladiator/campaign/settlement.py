@@ -60,7 +60,7 @@ def _outcome(bout: Bout, fights: list[dict[str, SeatReport]]) -> str:
         last = fights[-1]["red"].result
         won = last == "victory" and len(fights) == len(bout.fights)
         return "side0" if won else "side1" if last == "defeat" else "draw"
-    if bout.type in ("venatores", "bestiarii"):
+    if not bout.sides[1].gladiators:  # beasts (§28): the men win, lose or draw as red did
         result = fights[0]["red"].result
         return "side0" if result == "victory" else "side1" if result == "defeat" else "draw"
     winners = set()

@@ -26,6 +26,7 @@ __all__ = [
     "Record",
     "Side",
     "SideBet",
+    "UniqueMatch",
     "Wager",
     "state_digest",
 ]
@@ -163,6 +164,18 @@ class Wager(Model):
     stakes: dict[str, int] = Field(default_factory=dict)  # account -> sesterces in escrow
 
 
+class UniqueMatch(Model):
+    """§30.2.1.1's Unique Match as set up (P4, L4): his side of `men` (he and the house's),
+    against `opponents` house challengers or `beasts` random beasts."""
+
+    name: str = "Unique Match"
+    men: int = Field(default=1, ge=1)
+    opponents: int = Field(default=0, ge=0)
+    beasts: int = Field(default=0, ge=0)
+    sine_missione: bool = False
+    by: str | None = None  # the lanista who set it up; None: the match-maker
+
+
 class SideBet(Model):
     """§37.4.1: a side bet on a bout, offered by one lanista for any taker (or one named) at
     the odds he sets: he stakes `stake` on side `backs`, the taker `takes` on the other side."""
@@ -195,6 +208,7 @@ class Bout(Model):
     outcome: str | None = None  # "side0" / "side1" / "draw" once settled
     reports: list[dict[str, Any]] = Field(default_factory=list)
     side_bets: list[SideBet] = Field(default_factory=list)  # §37.4.1
+    unique: UniqueMatch | None = None  # §30.2.1.1: a Unique Match's set-up
     # The human lanistas who asked a bot to fight their men in this bout instead of the arena.
     bot_fights: list[str] = Field(default_factory=list)
 

@@ -9,7 +9,7 @@ Kinds: create (§37.2), munus_open (§30, §37.4 minimum stakes, §25.2 arena si
 (§37.4), buy_armour (§34), bout_result (§31, §32, §35.5, §37.3, §37.4, the ten victories),
 munus_close (§37.5 lots, §37.7), spend_xp (§31.3), bid and auction (§37.5), ready (L15),
 side bets offered, taken, declined and withdrawn (§37.4.1, L19), bot_fight (a human lanista's
-bout fought by a bot).
+bout fought by a bot), set_unique (§30.2.1.1, L4).
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from gladiator.campaign.munus_steps import (
     munus_open,
     offer_odds,
     ready,
+    set_unique,
 )
 from gladiator.campaign.settlement import bout_result
 from gladiator.campaign.side_bets import (
@@ -131,6 +132,7 @@ KINDS: dict[str, Handler] = {
     "decline_side_bet": decline_side_bet,
     "withdraw_side_bet": withdraw_side_bet,
     "bot_fight": bot_fight,
+    "set_unique": set_unique,
 }
 
 

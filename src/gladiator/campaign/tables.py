@@ -273,6 +273,27 @@ class P3(Table):
         return self
 
 
+class UniqueRow(Strict):
+    roll: StrictInt
+    name: StrictStr
+    men: StrictInt = Field(ge=1)
+    opponents: StrictInt = Field(default=0, ge=0)
+    beasts: StrictInt = Field(default=0, ge=0)
+    sine_missione: bool = False
+
+
+class UniqueMenu(Table):
+    """P4: the match-maker's Unique Matches (§30.2.1.1), and the limits a set-up keeps to."""
+
+    dice: StrictStr
+    max_side: StrictInt = Field(ge=1)
+    max_beasts: StrictInt = Field(ge=1)
+    rows: tuple[UniqueRow, ...] = Field(min_length=1)
+
+    def row(self, roll: int) -> UniqueRow:
+        return next(r for r in self.rows if r.roll == roll)
+
+
 class Names(Table):
     names: tuple[StrictStr, ...] = Field(min_length=1)
 
@@ -290,6 +311,7 @@ class CampaignTables(TableFile):
     t36: T36
     lanistas: Lanistas
     p3: P3
+    unique: UniqueMenu
     names: Names
 
     @model_validator(mode="after")

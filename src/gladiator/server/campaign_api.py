@@ -42,6 +42,7 @@ ACTIONS = (
     "decline_side_bet",
     "withdraw_side_bet",
     "bot_fight",
+    "set_unique",
 )
 EVENTS_SHOWN = 30
 READ_TRIES = 10
@@ -149,6 +150,7 @@ def campaign_view(
                 "wager": bout.wager.model_dump() if bout.wager else None,
                 "side_bets": [bet.model_dump() for bet in bout.side_bets],
                 "bot_fights": list(bout.bot_fights),
+                "unique": bout.unique.model_dump() if bout.unique else None,
                 "status": bout.status,
                 "outcome": bout.outcome,
                 "matches": list(bout.matches),
