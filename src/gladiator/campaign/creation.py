@@ -8,12 +8,19 @@ Q13: the origin's modifiers are DRMs on each 3D6 creation roll, clamped to 3-18 
 
 from __future__ import annotations
 
-from gladiator.campaign.state import CampaignOptions, Career
+from gladiator.campaign.state import CampaignOptions, CampaignState, Career
 from gladiator.campaign.tables import OriginRow, campaign_tables, t4
 from gladiator.campaign.talents import creation_rolls, roll_talent
 from gladiator.core.dice import Dice
 
-__all__ = ["RATINGS", "gladiator_name", "new_gladiator", "roll_origin", "roll_ratings"]
+__all__ = [
+    "RATINGS",
+    "add_gladiator",
+    "gladiator_name",
+    "new_gladiator",
+    "roll_origin",
+    "roll_ratings",
+]
 
 RATINGS = ("tr", "st", "ag", "cn", "w")  # §3.11.1: rolled in this order
 
@@ -87,4 +94,21 @@ def new_gladiator(
     if talents:
         for _ in range(creation_rolls(career.tr)):
             roll_talent(career, dice, rule="§36.2")
+    return career
+
+
+def add_gladiator(
+    state: CampaignState, dice: Dice, lanista: str | None, status: str = "alive"
+) -> Career:
+    """A new gladiator of the campaign, named and numbered in turn, added to `state`."""
+    gid = state.new_id("g")
+    career = new_gladiator(
+        dice,
+        state.meta.options,
+        id=gid,
+        name=gladiator_name(state.meta.next_id - 2),
+        lanista=lanista,
+        status=status,
+    )
+    state.gladiators[gid] = career
     return career

@@ -25,6 +25,7 @@ from gladiator.campaign.bot import (
     bot_bids,
     bot_entries,
     bot_offer,
+    bot_preferences,
     bot_spending,
     bot_takes_side_bet,
 )
@@ -144,7 +145,12 @@ def _between_move(state: CampaignState) -> Move:
         lanista.id: state.meta.entries.get(lanista.id, bot_entries(state, lanista.id))
         for lanista in state.active_lanistas()
     }
-    return Move(step={"kind": "munus_open", "entries": entries})
+    opening: dict[str, Any] = {"kind": "munus_open", "entries": entries}
+    if state.meta.options.choose_style:  # §30.2.3.1 NOTE: the bots' choice of styles
+        bots = [lanista.id for lanista in state.active_lanistas() if lanista.kind == "bot"]
+        prefs = {g: s for lid in bots for g, s in bot_preferences(state, lid).items()}
+        opening["preferences"] = prefs
+    return Move(step=opening)
 
 
 def next_move(state: CampaignState, humans_fight: frozenset[str] = frozenset()) -> Move:

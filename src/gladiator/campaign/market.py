@@ -3,7 +3,8 @@
 L12: the auction is by sealed bids. Each lanista may bid once per lot (a new bid replaces his
 old one), at least 100 and no more than his purse can pay together with his other bids; the
 `auction` step sells each lot to the highest bid, equal bids rolling 1D6 off, and the buyer pays
-the bank. A lot nobody bid for goes back to the school (retired).
+the bank, or the lanista who sold him (L20). A lot nobody bid for goes back to the school
+(retired), or to the lanista who sold him.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import cast
 from gladiator.campaign.context import StepContext
 from gladiator.campaign.errors import CampaignError
 from gladiator.campaign.experience import Purchase, apply_purchase
-from gladiator.campaign.ledger import BANK
+from gladiator.campaign.ledger import BANK, lanista_account
 from gladiator.campaign.tables import campaign_tables
 
 __all__ = ["auction", "bid", "spend_xp"]
@@ -51,6 +52,8 @@ def bid(ctx: StepContext) -> None:
     lot = next((lot for lot in ctx.state.meta.lots if lot.gladiator == gid), None)
     if lot is None:
         raise CampaignError(f"{gid} is not for sale (§37.5)")
+    if lot.seller == actor.id:
+        raise CampaignError(f"lanista {actor.id} sells {gid}: he does not bid for him (L20)")
     minimum = campaign_tables().lanistas.auction_min_bid
     if amount < minimum:
         raise CampaignError(f"a bid is at least {minimum} sesterces (L12)")
@@ -72,7 +75,8 @@ def auction(ctx: StepContext) -> None:
         bids = {lid: n for lid, n in lot.bids.items() if state.lanistas[lid].out is None}
         bids = {lid: n for lid, n in bids.items() if n <= state.lanistas[lid].purse}
         if not bids:
-            career.status = "retired"
+            # L20: an unsold man goes back to the lanista who sold him, else to the school
+            career.status = "alive" if lot.seller else "retired"
             ctx.event("unsold", f"nobody buys {career.name}", "§37.5", lot=career.id)
             continue
         top = max(bids.values())
@@ -82,7 +86,8 @@ def auction(ctx: StepContext) -> None:
             best = max(rolls.values())
             buyers = [lid for lid in buyers if rolls[lid] == best]
         buyer = buyers[0]
-        ctx.ledger.pay(buyer, BANK, top, f"{career.name} bought at auction (§37.5)")
+        paid = lanista_account(lot.seller) if lot.seller else BANK
+        ctx.ledger.pay(buyer, paid, top, f"{career.name} bought at auction (§37.5)")
         career.lanista, career.status = buyer, "alive"
         ctx.event("sold", f"{state.lanistas[buyer].name} buys {career.name} for {top}", "§37.5")
     state.meta.lots = []

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from gladiator.campaign.armour import armour_cost
 from gladiator.campaign.context import StepContext
-from gladiator.campaign.creation import gladiator_name, new_gladiator
+from gladiator.campaign.creation import add_gladiator
 from gladiator.campaign.errors import CampaignError
 from gladiator.campaign.fights import refresh_entrants
 from gladiator.campaign.ledger import BANK, escrow, lanista_account
 from gladiator.campaign.munus import arrange_munus, rearrange_unique
+from gladiator.campaign.stable_steps import must_buy
 from gladiator.campaign.standing import check_out, richest, victory_by_stable
 from gladiator.campaign.state import Bout, Lot, Wager
 from gladiator.campaign.tables import arena, campaign_tables
@@ -89,6 +90,7 @@ def munus_open(ctx: StepContext) -> None:
     preferences = ctx.field("preferences", dict, {})
     if preferences and not state.meta.options.choose_style:
         raise CampaignError("style preferences need the option choose_style (§30.2.3.1 NOTE)")
+    preferences = {**state.meta.preferences, **preferences}
     state.meta.munus += 1
     state.meta.phase = "munus"
     state.meta.lost = {}
@@ -183,18 +185,10 @@ def munus_close(ctx: StepContext) -> None:
         raise CampaignError(f"bouts not yet fought: {', '.join(open_bouts)}")
     for lid, n in sorted(state.meta.lost.items()):
         for _ in range(n):
-            gid = state.new_id("g")
-            career = new_gladiator(
-                ctx.dice,
-                state.meta.options,
-                id=gid,
-                name=gladiator_name(state.meta.next_id - 2),
-                lanista=None,
-                status="for_sale",
-            )
-            state.gladiators[gid] = career
-            state.meta.lots.append(Lot(gladiator=gid))
-            ctx.event("lot", f"{career.name} is for sale (for {lid}'s loss)", "§37.5", lot=gid)
+            career = add_gladiator(state, ctx.dice, None, status="for_sale")
+            state.meta.lots.append(Lot(gladiator=career.id))
+            memo = f"{career.name} is for sale (for {lid}'s loss)"
+            ctx.event("lot", memo, "§37.5", lot=career.id)
     state.meta.phase = "between"
     state.meta.ready = []  # L15: XP and bids between munera
     if state.meta.munus >= state.meta.options.munera:
@@ -210,6 +204,8 @@ def ready(ctx: StepContext) -> None:
     ctx.phase("munus", "between")
     actor = ctx.actor()
     state = ctx.state
+    if must_buy(ctx, actor):
+        raise CampaignError(f"lanista {actor.id} buys his stable first (§37.2.1: buy_stable)")
     entries = ctx.field("entries", list, None)
     if entries is not None:
         if state.meta.phase != "between":

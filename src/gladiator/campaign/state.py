@@ -74,6 +74,7 @@ class Lot(Model):
 
     gladiator: str
     bids: dict[str, int] = Field(default_factory=dict)
+    seller: str | None = None  # L20: a lanista selling his own man; None: the school (§37.5)
 
 
 class Meta(Model):
@@ -93,6 +94,8 @@ class Meta(Model):
     # between munera), and the men each entered for the next munus (his living men by default).
     ready: list[str] = Field(default_factory=list)
     entries: dict[str, list[str]] = Field(default_factory=dict)
+    # §30.2.3.1 NOTE (option choose_style): gladiator -> the styles he would fight in, best first.
+    preferences: dict[str, list[str]] = Field(default_factory=dict)
     next_id: int = 1
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)

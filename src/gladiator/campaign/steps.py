@@ -9,7 +9,8 @@ Kinds: create (§37.2), munus_open (§30, §37.4 minimum stakes, §25.2 arena si
 (§37.4), buy_armour (§34), bout_result (§31, §32, §35.5, §37.3, §37.4, the ten victories),
 munus_close (§37.5 lots, §37.7), spend_xp (§31.3), bid and auction (§37.5), ready (L15),
 side bets offered, taken, declined and withdrawn (§37.4.1, L19), bot_fight (a human lanista's
-bout fought by a bot), set_unique (§30.2.1.1, L4).
+bout fought by a bot), set_unique (§30.2.1.1, L4), buy_stable (§37.2.1), retire, sell (§37.5,
+L20) and prefer_styles (§30.2.3.1 NOTE).
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from gladiator.campaign.bot import bot_purchases
 from gladiator.campaign.context import StepContext
-from gladiator.campaign.creation import gladiator_name, new_gladiator
 from gladiator.campaign.errors import CampaignError
 from gladiator.campaign.ledger import BANK, Ledger, LedgerEntry, lanista_account
 from gladiator.campaign.market import auction, bid, spend_xp
@@ -41,9 +42,17 @@ from gladiator.campaign.side_bets import (
     take_side_bet,
     withdraw_side_bet,
 )
+from gladiator.campaign.stable_steps import (
+    buy_stable,
+    check_purchase,
+    get_men,
+    prefer_styles,
+    retire,
+    sell,
+)
 from gladiator.campaign.state import CampaignOptions, CampaignState, Lanista, Meta
 from gladiator.campaign.step_dice import step_dice
-from gladiator.campaign.tables import campaign_tables, chart
+from gladiator.campaign.tables import campaign_tables
 
 __all__ = ["KINDS", "StepResult", "apply_step"]
 
@@ -61,36 +70,19 @@ Handler = Callable[[StepContext], None]
 
 def _create(ctx: StepContext) -> None:
     """§37.2: each lanista's stable of five and 2,000 sesterces; §37.2.1 (option "bought"):
-    4,000 and four to six gladiators bought at T37's prices (`purchases`, lanista -> styles)."""
+    4,000 and four to six gladiators bought at T37's prices (`purchases`, lanista -> styles; a
+    bot buys his policy's, a human left out buys his own with `buy_stable`)."""
     state, lt = ctx.state, campaign_tables().lanistas
     bought = state.meta.options.stables == "bought"
     purchases = ctx.field("purchases", dict, {})
     for lanista in state.lanistas.values():
         purse = lt.bought_purse if bought else lt.purse
         ctx.ledger.move(BANK, lanista_account(lanista.id), purse, "starting purse (§37.2)")
-        styles: list[Any] = purchases.get(lanista.id, []) if bought else [None] * lt.stable
-        if bought and not lt.bought_min <= len(styles) <= lt.bought_max:
-            raise CampaignError(
-                f"lanista {lanista.id} must buy {lt.bought_min} to {lt.bought_max} gladiators "
-                f"(§37.2.1), not {len(styles)}"
-            )
-        for style in styles:
-            gid = state.new_id("g")
-            career = new_gladiator(
-                ctx.dice,
-                state.meta.options,
-                id=gid,
-                name=gladiator_name(state.meta.next_id - 2),
-                lanista=lanista.id,
-            )
-            if style is not None:
-                if style not in chart():
-                    raise CampaignError(f"{style!r} is not a style of the Gladiator chart (T37)")
-                cost = chart()[style].cost or 0
-                career.bought_as = style
-                ctx.ledger.pay(lanista.id, BANK, cost, f"{career.name}, a {style} (T37)")
-            state.gladiators[gid] = career
-            ctx.event("gladiator", f"{lanista.name} gets {career.name}", "§37.2", gladiator=gid)
+        if not bought:
+            get_men(ctx, lanista, [None] * lt.stable)
+        elif lanista.id in purchases or lanista.kind == "bot":
+            styles = purchases.get(lanista.id, bot_purchases())
+            get_men(ctx, lanista, check_purchase(lanista.id, styles))
     state.meta.phase = "between"
 
 
@@ -133,6 +125,10 @@ KINDS: dict[str, Handler] = {
     "withdraw_side_bet": withdraw_side_bet,
     "bot_fight": bot_fight,
     "set_unique": set_unique,
+    "buy_stable": buy_stable,
+    "retire": retire,
+    "sell": sell,
+    "prefer_styles": prefer_styles,
 }
 
 

@@ -43,6 +43,10 @@ ACTIONS = (
     "withdraw_side_bet",
     "bot_fight",
     "set_unique",
+    "buy_stable",
+    "retire",
+    "sell",
+    "prefer_styles",
 )
 EVENTS_SHOWN = 30
 READ_TRIES = 10
