@@ -345,7 +345,7 @@ def test_a_step_sent_twice_is_refused_and_its_money_not_doubled(url: str) -> Non
         step = {
             "kind": "bout_result",
             "bout": bout_id,
-            "reports": bot_fights(SEED, BOT)(state, bout_id),
+            "reports": bot_fights(SEED, BOT)(state, bout_id).reports,
         }
         service.step_from(state, step)
         once = _snapshot(store)

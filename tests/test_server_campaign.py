@@ -215,8 +215,14 @@ def _play_slowly(client: Client, rng: random.Random, timeout: float = 300) -> No
 
 
 def _matches_of(tmp_path: Path, campaign: str) -> list[str]:
+    """The campaign's arena matches with a human seat (its bot-only fights are kept too, as
+    finished matches for their replays)."""
     with Store(db_url(tmp_path)) as store:
-        return [m.id for m in store.list_matches(limit=500) if m.id.startswith(f"{campaign}-")]
+        return [
+            m.id
+            for m in store.list_matches(limit=500)
+            if m.id.startswith(f"{campaign}-") and any(kind == "human" for _, kind, _ in m.seats)
+        ]
 
 
 def test_a_human_fight_is_created_once_and_settled_once_across_restarts(
@@ -277,3 +283,29 @@ def test_l12_a_bid_in_the_view_says_who_bid_not_how_much() -> None:
     assert line == {"seq": 3, "kind": "bid", "at": "t", "actor": "l2", "gladiator": "g5"}
     odds = _step_line(4, "offer_odds", {"actor": "l1", "bout": "b2", "odds": 3}, "t")
     assert odds["odds"] == 3  # odds are offered openly (§37.4)
+
+
+def test_every_bout_fought_in_the_server_is_kept_with_a_replay(tmp_path: Path) -> None:
+    """Issue #29: a bout nobody plays in the arena is fought in the server, and each of its
+    fights is kept as a finished match under its fight id, whose replay ends as the bout did."""
+    with arena(db_url(tmp_path)) as server:
+        made = create(server.url)
+        to_munus(server.url, made)
+        mine = his_bout(view(server.url, made["id"]))
+        answer = act(server.url, made["id"], token(made), kind="bot_fight", bout=mine["id"])
+        assert answer.status_code == 200, answer.text
+        assert act(server.url, made["id"], token(made), kind="ready").status_code == 200
+        data = wait_for(server.url, made["id"], lambda d: d["phase"] == "over")
+        for bout in data["bouts"]:
+            ids = [fight_match_id(made["id"], bout["id"], n) for n in range(len(bout["fights"]))]
+            assert bout["matches"] == ids and ids, bout
+            for fight in bout["fights"]:
+                assert fight["over"] and fight["seats"] == {}  # nobody plays a kept fight
+                rec = httpx.get(f"{server.url}/api/matches/{fight['match']}/record", timeout=30)
+                assert rec.status_code == 200
+                steps = len(rec.json()["steps"])
+                last = httpx.get(
+                    f"{server.url}/api/matches/{fight['match']}/replay?step={steps}", timeout=60
+                )
+                assert last.status_code == 200, last.text
+                assert last.json()["view"]["outcome"] == rec.json()["outcome"]

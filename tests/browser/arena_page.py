@@ -163,6 +163,16 @@ def act(seat: Seat, choose: Chooser) -> tuple[str, Entry]:
     return data["seat"], entry
 
 
+def play_to_end(seat: Seat, choose: Chooser, limit: int = 400) -> int:
+    """Every order of `seat`'s page until the page shows the outcome; how many were given."""
+    given = 0
+    while next_to_act([seat], timeout=60) is not None:
+        act(seat, choose)
+        given += 1
+        assert given < limit
+    return given
+
+
 def commitment_shown(page: Page) -> str:
     text = page.inner_text("#seed")
     found = re.fullmatch(r"Seed commitment: ([0-9a-f]{64})", text.strip())

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from browser.arena_page import Seat, act, next_to_act, token_of
+from browser.arena_page import Seat, play_to_end, token_of
 from browser.browsing import LiveArena, Pages, screenshot
 from browser.policy import Entry, colosseum_entry
 
@@ -67,11 +67,7 @@ def test_a_human_lanista_plays_his_one_fight_of_a_munus_and_sees_his_stable_chan
     def choose(decision: dict[str, Any], scene: dict[str, Any], name: str) -> Entry:
         return colosseum_entry(decision, scene, name)
 
-    given = 0
-    while next_to_act([seat], timeout=60) is not None:
-        act(seat, choose)
-        given += 1
-        assert given < 400
+    play_to_end(seat, choose)
     assert seat.server_view()["view"]["outcome"] is not None
 
     page.bring_to_front()

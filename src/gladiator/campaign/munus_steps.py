@@ -191,6 +191,7 @@ def munus_close(ctx: StepContext) -> None:
             ctx.event("lot", memo, "§37.5", lot=career.id)
     state.meta.phase = "between"
     state.meta.ready = []  # L15: XP and bids between munera
+    state.meta.timeline.append(state.standing())
     if state.meta.munus >= state.meta.options.munera:
         winner = richest(state)
         state.meta.winner, state.meta.phase = winner, "over"

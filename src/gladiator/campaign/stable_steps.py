@@ -63,6 +63,7 @@ def buy_stable(ctx: StepContext) -> None:
             "a stable is bought once, before the first munus, where stables are bought (§37.2.1)"
         )
     get_men(ctx, actor, check_purchase(actor.id, ctx.field("styles", list)))
+    ctx.state.meta.timeline[-1:] = [ctx.state.standing()]  # the start, as bought
 
 
 def _between_man(ctx: StepContext) -> tuple[Lanista, Any]:

@@ -26,6 +26,7 @@ __all__ = [
     "Record",
     "Side",
     "SideBet",
+    "Standing",
     "UniqueMatch",
     "Wager",
     "state_digest",
@@ -77,6 +78,14 @@ class Lot(Model):
     seller: str | None = None  # L20: a lanista selling his own man; None: the school (§37.5)
 
 
+class Standing(Model):
+    """Where each lanista stood after a munus (0: at the start): his purse and living men."""
+
+    munus: int
+    purses: dict[str, int]
+    men: dict[str, int]
+
+
 class Meta(Model):
     id: str
     schema_: Literal[1] = Field(default=1, alias="schema")
@@ -96,6 +105,7 @@ class Meta(Model):
     entries: dict[str, list[str]] = Field(default_factory=dict)
     # §30.2.3.1 NOTE (option choose_style): gladiator -> the styles he would fight in, best first.
     preferences: dict[str, list[str]] = Field(default_factory=dict)
+    timeline: list[Standing] = Field(default_factory=list)  # one per munus closed, and the start
     next_id: int = 1
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
@@ -242,6 +252,13 @@ class CampaignState(Model):
         n = self.meta.next_id
         self.meta.next_id += 1
         return f"{prefix}{n}"
+
+    def standing(self) -> Standing:
+        return Standing(
+            munus=self.meta.munus,
+            purses={lid: lanista.purse for lid, lanista in self.lanistas.items()},
+            men={lid: len(self.stable(lid)) for lid in self.lanistas},
+        )
 
     def to_json(self) -> dict[str, Any]:
         return self.model_dump(mode="json", by_alias=True)

@@ -158,6 +158,7 @@ def apply_step(state: CampaignState | None, step: dict[str, Any]) -> StepResult:
     else:
         ctx.no_actor()
         _create(ctx)
+        new.meta.timeline.append(new.standing())
     new.meta.seq = seq
     if sum(e.amount for e in ctx.ledger.entries) != 0:
         raise AssertionError("a step's ledger entries must sum to 0")

@@ -15,7 +15,7 @@ from typing import Any
 from gladiator.bots import make_bot
 from gladiator.core.dice import Dice
 from gladiator.registry import get
-from gladiator.sim.runner import derive_seed
+from gladiator.sim.runner import derive_seed, play_out, seeded_match
 
 __all__ = ["FightResult", "fight_seed", "play_fight"]
 
@@ -29,15 +29,23 @@ class FightResult:
     winners: tuple[str, ...]
     method: str
     steps: int
+    # With `keep`: the match's record (seed revealed) and outcome, for a replay.
+    record: dict[str, Any] | None = None
+    outcome: dict[str, Any] | None = None
 
 
 def fight_seed(campaign_seed: int, bout: str, index: int) -> int:
     return derive_seed(campaign_seed, "fight", bout, index)
 
 
-def play_fight(options: Mapping[str, Any], seed: int, bot: str = "tactician") -> FightResult:
+def play_fight(
+    options: Mapping[str, Any], seed: int, bot: str = "tactician", *, keep: bool = False
+) -> FightResult:
     """Every seat that decides is played by `bot` (a beast seat has no decisions: the engine
-    plays it, §28)."""
+    plays it, §28). With `keep` it is played as a `Match`, whose record comes back: the same
+    fight (the same dice and the same bots' draws), for a replay."""
+    if keep:
+        return _kept(options, seed, bot)
     ruleset: Any = get(RULESET)
     opts = ruleset.normalise_options(options)
     dice = Dice(seed)
@@ -58,4 +66,21 @@ def play_fight(options: Mapping[str, Any], seed: int, bot: str = "tactician") ->
         winners=tuple(outcome.winners),
         method=outcome.method,
         steps=steps,
+    )
+
+
+def _kept(options: Mapping[str, Any], seed: int, bot: str) -> FightResult:
+    ruleset: Any = get(RULESET)
+    match = seeded_match(ruleset, options, seed)
+    play_out(ruleset, match, seed, [bot])
+    outcome = match.outcome
+    assert outcome is not None
+    return FightResult(
+        seed=seed,
+        report=ruleset.campaign_report(match.state),
+        winners=tuple(outcome.winners),
+        method=outcome.method,
+        steps=len(match.steps),
+        record=match.record(reveal=True).to_dict(),
+        outcome=outcome.to_dict(),
     )

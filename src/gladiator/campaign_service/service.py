@@ -11,7 +11,7 @@ step (`CampaignError`, `StoreError`) writes nothing.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from gladiator.campaign import CampaignError, CampaignState, StepResult, apply_step, state_digest
@@ -24,6 +24,7 @@ from gladiator.store import CampaignStore, StoredCampaign
 __all__ = [
     "CampaignService",
     "PlayBout",
+    "PlayedBout",
     "StepWrite",
     "bot_fights",
     "docs_of",
@@ -33,8 +34,19 @@ __all__ = [
 ]
 
 Doc = dict[str, Any]
-# Plays the fights of a bout (state, bout id) -> one campaign report per fight.
-PlayBout = Callable[[CampaignState, str], list[dict[str, Any]]]
+
+
+@dataclass(frozen=True)
+class PlayedBout:
+    """A bout's fights as played: one campaign report per fight, and the stored arena match of
+    each fight where they were kept (a replay for the campaign page), else none."""
+
+    reports: list[dict[str, Any]]
+    matches: list[str] = field(default_factory=list)
+
+
+# Plays the fights of a bout (state, bout id).
+PlayBout = Callable[[CampaignState, str], PlayedBout]
 
 
 def _meta_doc(meta: Meta) -> Doc:
@@ -138,7 +150,15 @@ def move_step(state: CampaignState, move: Move, play: PlayBout) -> dict[str, Any
     """The step a move takes: its own, or its bout's fights played by `play` (None: the
     campaign waits for a human lanista or is over)."""
     if move.fight is not None:
-        return {"kind": "bout_result", "bout": move.fight, "reports": play(state, move.fight)}
+        played = play(state, move.fight)
+        step: dict[str, Any] = {
+            "kind": "bout_result",
+            "bout": move.fight,
+            "reports": played.reports,
+        }
+        if played.matches:
+            step["matches"] = played.matches
+        return step
     return move.step
 
 
@@ -233,11 +253,11 @@ class CampaignService:
 def bot_fights(seed: int, bot: str = "tactician") -> PlayBout:
     """Plays every fight of a bout in this process with `bot` in every seat."""
 
-    def play(state: CampaignState, bout_id: str) -> list[dict[str, Any]]:
+    def play(state: CampaignState, bout_id: str) -> PlayedBout:
         reports: list[dict[str, Any]] = []
         bout = state.bouts[bout_id]
         while (options := next_fight(bout, reports)) is not None:
             reports.append(play_fight(options, fight_seed(seed, bout_id, len(reports)), bot).report)
-        return reports
+        return PlayedBout(reports)
 
     return play

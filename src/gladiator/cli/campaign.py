@@ -22,7 +22,7 @@ from gladiator.campaign import CampaignError, CampaignState, StepResult
 from gladiator.campaign.driver import Move
 from gladiator.campaign.fights import fight_lanistas, next_fight
 from gladiator.campaign_service.fights import fight_seed, play_fight
-from gladiator.campaign_service.service import CampaignService, PlayBout
+from gladiator.campaign_service.service import CampaignService, PlayBout, PlayedBout
 from gladiator.cli.common import fail as _fail
 from gladiator.store import CampaignStore, StoreError
 
@@ -307,7 +307,7 @@ def _terminal_fights(seed: int, bot: str, humans: set[str]) -> PlayBout:
     from gladiator.cli.play import TerminalGame
     from gladiator.core.match import Match
 
-    def play(state: CampaignState, bout_id: str) -> list[dict[str, Any]]:
+    def play(state: CampaignState, bout_id: str) -> PlayedBout:
         bout = state.bouts[bout_id]
         reports: list[dict[str, Any]] = []
         while (options := next_fight(bout, reports)) is not None:
@@ -330,7 +330,7 @@ def _terminal_fights(seed: int, bot: str, humans: set[str]) -> PlayBout:
             )
             game.run(None)
             reports.append(ruleset.campaign_report(match.state))
-        return reports
+        return PlayedBout(reports)
 
     return play
 
@@ -436,10 +436,10 @@ def sim(
     fights = [0]
     play = bot_fights(seed, bot)
 
-    def counting(state: CampaignState, bout: str) -> list[dict[str, Any]]:
-        reports = play(state, bout)
-        fights[0] += len(reports)
-        return reports
+    def counting(state: CampaignState, bout: str) -> PlayedBout:
+        played = play(state, bout)
+        fights[0] += len(played.reports)
+        return played
 
     def on_step(step: dict[str, Any], result: StepResult) -> None:
         steps[0] += 1

@@ -25,6 +25,7 @@ from gladiator.campaign.driver import arena_lanistas, next_move
 from gladiator.campaign.fights import fight_lanistas
 from gladiator.campaign_service.service import state_of
 from gladiator.server import security
+from gladiator.server.campaign_catalogue import catalogue
 from gladiator.server.campaign_runner import CampaignRunner, fight_match_id
 from gladiator.store import StoredCampaign, StoreError, hash_token, new_token
 
@@ -122,6 +123,9 @@ def campaign_view(
             "origin": g.origin,
             "talents": list(g.talents),
             "record": g.record.model_dump(),
+            "bought_as": g.bought_as,
+            "preferences": meta.preferences.get(g.id, []),
+            "history": g.history,
         }
         for g in state.gladiators.values()
         if g.lanista is not None or g.status == "for_sale" or g.id in fighting
@@ -155,6 +159,7 @@ def campaign_view(
                 "side_bets": [bet.model_dump() for bet in bout.side_bets],
                 "bot_fights": list(bout.bot_fights),
                 "unique": bout.unique.model_dump() if bout.unique else None,
+                "armour": bout.armour,
                 "status": bout.status,
                 "outcome": bout.outcome,
                 "matches": list(bout.matches),
@@ -162,7 +167,11 @@ def campaign_view(
             }
         )
     lots = [
-        {"gladiator": lot.gladiator, "your_bid": lot.bids.get(you) if you else None}
+        {
+            "gladiator": lot.gladiator,
+            "seller": lot.seller,
+            "your_bid": lot.bids.get(you) if you else None,
+        }
         for lot in meta.lots
     ]
     return {
@@ -181,9 +190,11 @@ def campaign_view(
         "lanistas": lanistas,
         "gladiators": gladiators,
         "bouts": bouts,
-        "lots": lots,
         "events": steps,
         "accounts": accounts or {},
+        "timeline": [row.model_dump() for row in meta.timeline],
+        "rules": catalogue(),
+        "lots": lots,
     }
 
 

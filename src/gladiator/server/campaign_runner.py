@@ -22,11 +22,11 @@ from gladiator.campaign.driver import arena_lanistas
 from gladiator.campaign.fights import fight_lanistas, next_fight
 from gladiator.campaign.side_bets import games_begun
 from gladiator.campaign.state import Bout
-from gladiator.campaign_service.fights import RULESET, fight_seed
-from gladiator.campaign_service.service import CampaignService
+from gladiator.campaign_service.fights import RULESET, fight_seed, play_fight
+from gladiator.campaign_service.service import CampaignService, PlayedBout
 from gladiator.server.hub import Elsewhere, Hub, Unavailable
 from gladiator.server.live_match import LiveMatch
-from gladiator.store import Store, StoreError
+from gladiator.store import Store, StoredSeat, StoreError
 
 __all__ = ["ARENA_BOT", "CampaignRunner", "fight_match_id"]
 
@@ -98,7 +98,7 @@ class CampaignRunner:
         async with self.lock(campaign_id):
             while True:
                 try:
-                    await asyncio.to_thread(self.service.advance, campaign_id)
+                    await asyncio.to_thread(self.service.advance, campaign_id, self._kept_fights)
                     state = await asyncio.to_thread(self.service.load, campaign_id)
                 except (CampaignError, StoreError) as exc:
                     log.error("campaign %s cannot go on: %s", campaign_id, exc)
@@ -110,6 +110,36 @@ class CampaignRunner:
                         break  # the state moved on: read it again before the next bout
                 if not settled:
                     return
+
+    def _kept_fights(self, state: CampaignState, bout_id: str) -> PlayedBout:
+        """A bout nobody plays in the arena, fought here by the arena's bot in every seat (as
+        `bot_fights` does: the same fights), each fight kept as a finished match under its
+        `fight_match_id` so the campaign page links its replay. A fight stored by a run that
+        was cut off before the bout was settled is the same fight: it is kept as it was."""
+        bout = state.bouts[bout_id]
+        reports: list[dict[str, Any]] = []
+        matches: list[str] = []
+        while (options := next_fight(bout, reports)) is not None:
+            index = len(reports)
+            match_id = fight_match_id(state.meta.id, bout_id, index)
+            seed = fight_seed(state.meta.seed, bout_id, index)
+            fight = play_fight(options, seed, ARENA_BOT, keep=True)
+            assert fight.record is not None and fight.outcome is not None
+            seats = [StoredSeat(seat, "bot", ARENA_BOT, None) for seat in bout.seats[index]]
+            try:
+                self.store.add_finished(
+                    match_id=match_id,
+                    options=fight.record["options"],
+                    seats=seats,
+                    outcome=fight.outcome,
+                    record=fight.record,
+                )
+            except StoreError:
+                if self.store.record(match_id) is None:
+                    raise
+            reports.append(fight.report)
+            matches.append(match_id)
+        return PlayedBout(reports, matches)
 
     async def _arena_bout(self, state: CampaignState, bout: Bout) -> bool:
         """Create the bout's next fight in the arena, or settle the bout once its last fight

@@ -32,7 +32,9 @@ __all__ = [
     "default_bots",
     "derive_seed",
     "play_match",
+    "play_out",
     "run_batch",
+    "seeded_match",
     "todo_indices",
 ]
 
@@ -81,6 +83,21 @@ def play_match(
     return _play_unchecked(ruleset, options, seed, bots, index)
 
 
+def seeded_match(ruleset: Ruleset[Any], options: Mapping[str, Any], seed: int) -> Match:
+    """A match whose nonce, like its dice, comes from `seed`: the same seed, the same record."""
+    return Match(ruleset, options, seed=seed, nonce=f"{derive_seed(seed, 'nonce'):016x}")
+
+
+def play_out(ruleset: Ruleset[Any], match: Match, seed: int, bots: Sequence[str]) -> None:
+    """Play `match` to its end with `bots` round the seats, their draws seeded from `seed`."""
+    players = {s: make_bot(bots[i % len(bots)]) for i, s in enumerate(match.seats)}
+    rng = random.Random(derive_seed(seed, "bots"))
+    while not match.finished:
+        pending = match.pending()
+        orders = {s: players[s].choose(ruleset, match.state, s, d, rng) for s, d in pending.items()}
+        match.apply_step(orders)
+
+
 def _play_checked(
     ruleset: Ruleset[Any],
     options: Mapping[str, Any],
@@ -89,15 +106,10 @@ def _play_checked(
     index: int,
     keep_record: bool,
 ) -> MatchSummary:
-    match = Match(ruleset, options, seed=seed, nonce=f"{derive_seed(seed, 'nonce'):016x}")
+    match = seeded_match(ruleset, options, seed)
     # At the start: the loadout the seat entered with, not what is left of it at the end.
     facets = {s: ruleset.seat_facets(match.state, s) for s in match.seats}
-    players = {s: make_bot(bots[i % len(bots)]) for i, s in enumerate(match.seats)}
-    rng = random.Random(derive_seed(seed, "bots"))
-    while not match.finished:
-        pending = match.pending()
-        orders = {s: players[s].choose(ruleset, match.state, s, d, rng) for s, d in pending.items()}
-        match.apply_step(orders)
+    play_out(ruleset, match, seed, bots)
     outcome = match.outcome
     assert outcome is not None
     return MatchSummary(

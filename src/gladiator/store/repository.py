@@ -6,60 +6,38 @@ the server may acknowledge an order as soon as `add_order` has returned, from an
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any, Literal
 
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session, selectinload, sessionmaker
 
+from gladiator.core.record import MatchRecord
 from gladiator.core.seeding import matches_commitment
 from gladiator.store.campaign_tokens import CampaignTokens
 from gladiator.store.campaigns import CampaignStore
 from gladiator.store.engine import database_errors, open_engine, serialiser
 from gladiator.store.errors import NotOwner, StoreError
+from gladiator.store.match_rows import (
+    STATUSES,
+    check_seats,
+    json_object,
+    now,
+    seat_rows,
+    stored_match,
+    summary,
+    to_json,
+)
 from gladiator.store.models import MatchRow, OrderRow, SeatRow
 from gladiator.store.owners import Owners
 from gladiator.store.schema import prepare_schema
 from gladiator.store.stored import MatchSummary, StoredMatch, StoredSeat
-from gladiator.store.tokens import SEAT_SCOPE, token_matches
+from gladiator.store.tokens import SEAT_SCOPE, hash_token, new_token, token_matches
 from gladiator.store.voids import Voids
 
 __all__ = ["Store"]
-
-# "void": ended by the abandonment clock with nobody having played (docs/web.md, AB2).
-STATUSES = ("open", "running", "finished", "void")
-SEAT_KINDS = ("human", "bot")
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
-def _utc(value: datetime) -> datetime:
-    # SQLite hands back naive datetimes; everything was written in UTC.
-    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
-
-
-def _to_json(value: dict[str, Any], what: str) -> str:
-    try:
-        return json.dumps(value)
-    except (TypeError, ValueError) as exc:
-        raise StoreError(f"the {what} is not plain JSON data: {exc}") from None
-
-
-def _json_object(text: str | None, what: str, match_id: str) -> dict[str, Any] | None:
-    if text is None:
-        return None
-    try:
-        value = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
-        raise StoreError(f"match {match_id}: its {what} is not valid JSON") from None
-    if not isinstance(value, dict):
-        raise StoreError(f"match {match_id}: its {what} is not a JSON object")
-    return value
 
 
 class Store:
@@ -131,39 +109,72 @@ class Store:
         """Store a new match with its seats in one transaction, as `running`; `abandonable`:
         the abandonment clocks apply to it; `created_at`: now, unless given; `owner`: the
         server process that holds it (store/owners.py)."""
-        _check_seats(match_id, seats)
+        check_seats(match_id, seats)
         if not matches_commitment(seed, nonce, commitment):
             raise StoreError(f"match {match_id}: its seed does not match its commitment")
         row = MatchRow(
             id=match_id,
             ruleset=ruleset,
-            options=_to_json(options, "options"),
+            options=to_json(options, "options"),
             seed=seed,
             nonce=nonce,
             commitment=commitment,
             status="running",
-            created_at=created_at or _now(),
+            created_at=created_at or now(),
             spectator_hash=spectator_hash,
             abandonable=abandonable,
             owner=owner,
-            seats=[
-                SeatRow(
-                    seat=s.seat,
-                    position=i,
-                    kind=s.kind,
-                    bot=s.bot,
-                    token_hash=s.token_hash,
-                    label=s.label,
-                )
-                for i, s in enumerate(seats)
-            ],
+            seats=seat_rows(seats),
         )
+        with self._adding(match_id) as session:
+            session.add(row)
+
+    @contextmanager
+    def _adding(self, match_id: str) -> Iterator[Session]:
         what = f"cannot store match {match_id}"
         exists = "a match with that id already exists"
         with self._session(what, conflict=exists) as session:
             if session.get(MatchRow, match_id) is not None:
                 raise StoreError(f"{what}: {exists}")
-            session.add(row)
+            yield session
+
+    def add_finished(
+        self,
+        *,
+        match_id: str,
+        options: dict[str, Any],
+        seats: Sequence[StoredSeat],
+        outcome: dict[str, Any],
+        record: dict[str, Any],
+    ) -> None:
+        """Store, in one transaction, a match of bots played to its end elsewhere (a campaign's
+        bot-only fight), for its replay: its record holds every step, so no order rows are
+        written, and nobody plays it again."""
+        rec = MatchRecord.from_dict(record)
+        check_seats(match_id, seats)
+        if rec.seed is None or rec.nonce is None:
+            raise StoreError(f"match {match_id}: a finished match's record reveals its seed")
+        if not matches_commitment(rec.seed, rec.nonce, rec.seed_commitment):
+            raise StoreError(f"match {match_id}: its seed does not match its commitment")
+        with self._adding(match_id) as session:
+            session.add(
+                MatchRow(
+                    id=match_id,
+                    ruleset=rec.ruleset,
+                    options=to_json(options, "options"),
+                    seed=rec.seed,
+                    nonce=rec.nonce,
+                    commitment=rec.seed_commitment,
+                    status="finished",
+                    created_at=now(),
+                    finished_at=now(),
+                    outcome=to_json(outcome, "outcome"),
+                    record=to_json(record, "record"),
+                    spectator_hash=hash_token(new_token()),
+                    abandonable=False,
+                    seats=seat_rows(seats),
+                )
+            )
 
     def add_order(
         self,
@@ -212,9 +223,7 @@ class Store:
             if seq != count:
                 # A gap would make the match impossible to resume, so it is never written.
                 raise StoreError(f"{what}: the next order of this match is seq {count}")
-            session.add(
-                OrderRow(match_id=match_id, seq=seq, seat=seat, order_text=order, at=_now())
-            )
+            session.add(OrderRow(match_id=match_id, seq=seq, seat=seat, order_text=order, at=now()))
             if active_at is not None:
                 session.execute(
                     update(MatchRow).where(MatchRow.id == match_id).values(active_at=active_at)
@@ -231,12 +240,12 @@ class Store:
 
     def void(self, match_id: str, outcome: dict[str, Any]) -> None:
         """End a running match that nobody played: status `void`, no record (AB2)."""
-        outcome_text = _to_json(outcome, "outcome")
+        outcome_text = to_json(outcome, "outcome")
         with self._session(f"cannot void match {match_id}") as session:
             done = session.execute(
                 update(MatchRow)
                 .where(MatchRow.id == match_id, MatchRow.status == "running")
-                .values(status="void", finished_at=_now(), outcome=outcome_text)
+                .values(status="void", finished_at=now(), outcome=outcome_text)
             )
             if getattr(done, "rowcount", 1) != 1:
                 raise StoreError(f"cannot void match {match_id}: it is not running")
@@ -245,7 +254,7 @@ class Store:
         """Void, in one statement, every abandonable running match created before
         `created_before` in which no human ever did anything; how many (AB4: startup then
         rebuilds none of them)."""
-        outcome_text = _to_json(outcome, "outcome")
+        outcome_text = to_json(outcome, "outcome")
         with self._session("cannot void the silent matches") as session:
             done = session.execute(
                 update(MatchRow)
@@ -255,7 +264,7 @@ class Store:
                     MatchRow.active_at.is_(None),
                     MatchRow.created_at < created_before,
                 )
-                .values(status="void", finished_at=_now(), outcome=outcome_text)
+                .values(status="void", finished_at=now(), outcome=outcome_text)
             )
             return int(getattr(done, "rowcount", 0) or 0)
 
@@ -268,8 +277,8 @@ class Store:
     ) -> None:
         """Mark a match finished with its outcome and the final record (seed revealed);
         `owner` as for `add_order`."""
-        outcome_text = _to_json(outcome, "outcome")
-        record_text = _to_json(record, "record")
+        outcome_text = to_json(outcome, "outcome")
+        record_text = to_json(record, "record")
         with self._session(f"cannot finish match {match_id}") as session:
             row = session.get(MatchRow, match_id)
             if row is None:
@@ -283,7 +292,7 @@ class Store:
                     f"cannot finish match {match_id}: another server process holds it now"
                 )
             row.status = "finished"
-            row.finished_at = _now()
+            row.finished_at = now()
             row.outcome = outcome_text
             row.record = record_text
 
@@ -297,7 +306,7 @@ class Store:
             orders = session.scalars(
                 select(OrderRow).where(OrderRow.match_id == match_id).order_by(OrderRow.seq)
             ).all()
-            return _stored_match(row, row.seats, orders)
+            return stored_match(row, row.seats, orders)
 
     def running(self, owner: str | None = None) -> tuple[list[StoredMatch], list[str]]:
         """Every running match that loads (held by `owner`, if given), and one message for
@@ -330,7 +339,7 @@ class Store:
         problems: list[str] = []
         for row in rows:
             try:
-                good.append(_stored_match(row, seats.get(row.id, []), orders.get(row.id, [])))
+                good.append(stored_match(row, seats.get(row.id, []), orders.get(row.id, [])))
             except StoreError as exc:
                 problems.append(str(exc))
         return good, problems
@@ -350,7 +359,7 @@ class Store:
         if status is not None:
             query = query.where(MatchRow.status == status)
         with self._session("cannot list the matches") as session:
-            return [_summary(row) for row in session.scalars(query).all()]
+            return [summary(row) for row in session.scalars(query).all()]
 
     def record(self, match_id: str) -> dict[str, Any] | None:
         """The final record once the match is finished, else None."""
@@ -360,7 +369,7 @@ class Store:
             ).one_or_none()
         if row is None or row.status != "finished":
             return None
-        return _json_object(row.record, "record", match_id)
+        return json_object(row.record, "record", match_id)
 
     def seat_for_token(self, match_id: str, token: str) -> str | Literal[False] | None:
         """The seat a token opens, None for the spectator token, False for any other token.
@@ -386,91 +395,3 @@ class Store:
         if not wanted and token_matches(token, spectator):
             return None
         return False
-
-
-def _check_seats(match_id: str, seats: Sequence[StoredSeat]) -> None:
-    if not seats:
-        raise StoreError(f"match {match_id}: a match needs at least one seat")
-    names = [s.seat for s in seats]
-    if len(set(names)) != len(names):
-        raise StoreError(f"match {match_id}: seat names repeat ({', '.join(names)})")
-    for s in seats:
-        problem = _seat_problem(s.kind, s.bot)
-        if problem:
-            raise StoreError(f"match {match_id}: seat {s.seat} {problem}")
-
-
-def _seat_problem(kind: str, bot: str | None) -> str | None:
-    if kind not in SEAT_KINDS:
-        return f"is of unknown kind {kind!r} (known: {', '.join(SEAT_KINDS)})"
-    if kind == "bot" and not bot:
-        return "is a bot without a bot name"
-    return None
-
-
-def _stored_match(
-    row: MatchRow, seats: Sequence[SeatRow], orders: Sequence[OrderRow]
-) -> StoredMatch:
-    """Check what `load` promises the resumer, naming the first problem found."""
-    mid = row.id
-    if row.status not in STATUSES:
-        raise StoreError(f"match {mid}: unknown status {row.status!r}")
-    if not seats:
-        raise StoreError(f"match {mid}: it has no seats (the database was left half-written)")
-    for seat in seats:
-        problem = _seat_problem(seat.kind, seat.bot)
-        if problem:
-            raise StoreError(f"match {mid}: seat {seat.seat} {problem}")
-    names = {seat.seat for seat in seats}
-    for expected, order in enumerate(orders):
-        if order.seq != expected:
-            raise StoreError(
-                f"match {mid}: order seq {expected} is missing (next stored is {order.seq})"
-            )
-        if order.seat not in names:
-            raise StoreError(
-                f"match {mid}: order {order.seq} is for seat {order.seat!r}, "
-                "which the match does not have"
-            )
-    if not matches_commitment(row.seed, row.nonce, row.commitment):
-        raise StoreError(f"match {mid}: its seed does not match its commitment")
-    options = _json_object(row.options, "options", mid)
-    assert options is not None  # the column is NOT NULL
-    return StoredMatch(
-        id=mid,
-        ruleset=row.ruleset,
-        options=options,
-        seed=row.seed,
-        nonce=row.nonce,
-        commitment=row.commitment,
-        status=row.status,
-        created_at=_utc(row.created_at),
-        finished_at=None if row.finished_at is None else _utc(row.finished_at),
-        outcome=_json_object(row.outcome, "outcome", mid),
-        spectator_hash=row.spectator_hash,
-        seats=tuple(
-            StoredSeat(
-                seat=s.seat, kind=s.kind, bot=s.bot, token_hash=s.token_hash, label=s.label or ""
-            )
-            for s in seats
-        ),
-        orders=tuple((o.seat, o.order_text) for o in orders),
-        abandonable=bool(row.abandonable),
-        active_at=None if row.active_at is None else _utc(row.active_at),
-    )
-
-
-def _summary(row: MatchRow) -> MatchSummary:
-    try:
-        outcome = _json_object(row.outcome, "outcome", row.id)
-    except StoreError:
-        # The public list shows what it can; `load` is where a broken match is reported.
-        outcome = None
-    return MatchSummary(
-        id=row.id,
-        ruleset=row.ruleset,
-        status=row.status,
-        created_at=_utc(row.created_at),
-        seats=tuple((s.seat, s.kind, s.label or s.bot or "") for s in row.seats),
-        outcome=outcome,
-    )

@@ -1,25 +1,17 @@
 // The lobby's "New campaign" form: four lanistas (you and three bots by default), each a human
-// or a bot, the number of munera and an optional seed; creating it shows each human lanista's
-// secret link to the campaign page.
+// or a bot, the number of munera, an optional seed and the campaign options (stables rolled or
+// bought, wager payout, goal, appearance fee, custom armour, choice of styles); creating it shows
+// each human lanista's secret link to the campaign page.
 //
 // DOM for tests: #campaign-lanistas tr[data-lanista="i"] (input.lanista-name, select.lanista-kind),
-// #campaign-munera, #campaign-seed, #create-campaign, #campaign-error,
+// #campaign-munera, #campaign-seed, #campaign-options (#campaign-stables, #campaign-payout,
+// #campaign-goal, #campaign-fee, #campaign-armour, #campaign-styles), #create-campaign, #campaign-error,
 // #campaign-created a[data-lanista] (links).
 
+import { $, h } from "./dom.js";
 import { postJSON } from "./net.js";
 
-const $ = (sel) => document.querySelector(sel);
 const DEFAULTS = [["You", "human"], ["Bot Marcus", "bot"], ["Bot Gaius", "bot"], ["Bot Lucius", "bot"]];
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") node.className = v;
-    else if (v !== null && v !== undefined && v !== false) node.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const c of children) node.appendChild(typeof c === "string" ? document.createTextNode(c) : c);
-  return node;
-}
 
 function drawLanistas() {
   const table = $("#campaign-lanistas");
@@ -46,7 +38,15 @@ async function create(ev) {
   const body = {
     name: $("#campaign-name-input").value.trim() || "Campaign",
     lanistas,
-    options: { munera: Number($("#campaign-munera").value) || 10 },
+    options: {
+      munera: Number($("#campaign-munera").value) || 10,
+      stables: $("#campaign-stables").value,
+      wager_payout: $("#campaign-payout").value,
+      goal: $("#campaign-goal").value,
+      appearance_fee: Number($("#campaign-fee").value) || 0,
+      custom_armour: $("#campaign-armour").checked,
+      choose_style: $("#campaign-styles").checked,
+    },
   };
   const seed = $("#campaign-seed").value.trim();
   if (seed !== "") body.seed = Number(seed);

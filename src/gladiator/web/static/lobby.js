@@ -10,6 +10,7 @@
 // links and button.forget (the seats this browser holds, my_matches.js).
 // A new match's first seat is human and the others a bot of the default level (normal).
 
+import { h } from "./dom.js";
 import { getJSON, postJSON } from "./net.js";
 import { seatColour } from "./hexsvg.js";
 import { forgetMatch, myMatches, rememberSeats } from "./my_matches.js";
@@ -29,19 +30,6 @@ const lobby = {
   previewTimer: null,
   previewSeq: 0,
 };
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") node.className = v;
-    else if (v !== null && v !== undefined && v !== false) node.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const c of children) {
-    if (c === null || c === undefined) continue;
-    node.appendChild(typeof c === "string" ? document.createTextNode(c) : c);
-  }
-  return node;
-}
 
 function showError(sel, text) {
   const node = $(sel);
