@@ -149,3 +149,46 @@ def test_quitting_a_campaign_fight_loses_nothing(db: str) -> None:
     assert code == 1 and "Traceback" not in out + err
     assert "goes on from its last step" in out
     assert CampaignService(CampaignStore(db)).load("c1").meta.seq == seq  # his bout unsettled
+
+
+def test_s37_2_1_s37_4_1_l20_the_stable_and_side_bet_commands(db: str) -> None:
+    """The steps the campaign page sends, in the terminal: a stable bought (§37.2.1), a man's
+    styles (§30.2.3.1), a side bet offered and taken (§37.4.1), a man sold and one retired (L20);
+    a refused one is one line and writes nothing."""
+    _new(db, "--human", "Marcus", "-o", "stables=bought", "-o", "choose_style=true")
+    service = CampaignService(CampaignStore(db))
+    err = one_line_error(*run("buy-stable", "c1", "gallus,secutor", "--as", "l1", "--db", db))
+    assert "4 to 6" in err
+    code, _, err = run(
+        "buy-stable", "c1", "gallus,secutor,myrmillo,thracian", "--as", "l1", "--db", db
+    )
+    assert code == 0, err
+    state = service.load("c1")
+    mine = [g.id for g in state.stable("l1")]
+    assert len(mine) == 4 and state.lanistas["l1"].purse == 4000 - 1500
+    code, _, err = run("styles", "c1", mine[0], "gallus,secutor", "--as", "l1", "--db", db)
+    assert code == 0, err
+    assert service.load("c1").meta.preferences[mine[0]] == ["gallus", "secutor"]
+    code, _, err = run("sell", "c1", mine[1], "--as", "l1", "--db", db)
+    assert code == 0, err
+    code, _, err = run("retire", "c1", mine[2], "--as", "l1", "--db", db)
+    assert code == 0, err
+    state = service.load("c1")
+    assert [lot.seller for lot in state.meta.lots] == ["l1"]
+    assert state.gladiators[mine[2]].status == "retired"
+    code, _, err = run("ready", "c1", "--as", "l1", "--db", db)
+    assert code == 0, err
+    code, _, err = run("munus", "c1", "--bot", "random", "--db", db)
+    assert code == 0, err
+    state = service.load("c1")
+    bout = next(b for b in state.munus_bouts() if "l1" not in b.lanistas())
+    before = state_digest(state)
+    err = one_line_error(*run("side-bet", "c1", bout.id, "0", "0", "10", "--as", "l1", "--db", db))
+    assert "side bet" in err and state_digest(service.load("c1")) == before
+    code, _, err = run("side-bet", "c1", bout.id, "0", "200", "50", "--as", "l1", "--db", db)
+    assert code == 0, err
+    bet = service.load("c1").bouts[bout.id].side_bets[0]
+    assert (bet.offerer, bet.stake, bet.takes, bet.status) == ("l1", 200, 50, "offered")
+    code, _, err = run("take-bet", "c1", bet.id, "--withdraw", "--as", "l1", "--db", db)
+    assert code == 0, err
+    assert service.load("c1").bouts[bout.id].side_bets[0].status == "withdrawn"

@@ -26,7 +26,7 @@ from gladiator.campaign_service.service import CampaignService, PlayBout, Played
 from gladiator.cli.common import fail as _fail
 from gladiator.store import CampaignStore, StoreError
 
-__all__ = ["campaign_app"]
+__all__ = ["DEFAULT_DB", "AsOpt", "DbOpt", "campaign_app", "commit_step"]
 
 campaign_app = typer.Typer(
     add_completion=False,
@@ -51,7 +51,8 @@ def _service(db: str) -> CampaignService:
         raise  # unreachable: _fail exits
 
 
-def _step(db: str, campaign: str, step: dict[str, Any]) -> StepResult:
+def commit_step(db: str, campaign: str, step: dict[str, Any]) -> StepResult:
+    """One lanista's step, committed; its events printed, a refusal one line (exit 2)."""
     service = _service(db)
     try:
         result = service.step(campaign, step)
@@ -224,7 +225,7 @@ def ready(
     step: dict[str, Any] = {"kind": "ready", "actor": actor}
     if enter is not None:
         step["entries"] = [g.strip() for g in enter.split(",") if g.strip()]
-    _step(db, campaign, step)
+    commit_step(db, campaign, step)
 
 
 @campaign_app.command("odds")
@@ -236,7 +237,7 @@ def odds(
     db: DbOpt = DEFAULT_DB,
 ) -> None:
     """Offer the opposing lanista better odds: the bet doubles per step (§37.4)."""
-    _step(db, campaign, {"kind": "offer_odds", "actor": actor, "bout": bout, "odds": k})
+    commit_step(db, campaign, {"kind": "offer_odds", "actor": actor, "bout": bout, "odds": k})
 
 
 @campaign_app.command("spend")
@@ -257,7 +258,7 @@ def spend(
                 _fail(f"talent+N wants a whole number N, not {raw!r}")
             item["extra"] = int(extra)
         items.append(item)
-    _step(
+    commit_step(
         db,
         campaign,
         {"kind": "spend_xp", "actor": actor, "gladiator": gladiator, "purchases": items},
@@ -273,7 +274,9 @@ def bid(
     db: DbOpt = DEFAULT_DB,
 ) -> None:
     """Bid for a gladiator at auction (§37.5)."""
-    _step(db, campaign, {"kind": "bid", "actor": actor, "gladiator": gladiator, "amount": amount})
+    commit_step(
+        db, campaign, {"kind": "bid", "actor": actor, "gladiator": gladiator, "amount": amount}
+    )
 
 
 @campaign_app.command("armour")
@@ -295,7 +298,7 @@ def armour(
         "armour": [p.strip() for p in pieces.split(",")],
         "shield": shield,
     }
-    _step(db, campaign, step)
+    commit_step(db, campaign, step)
 
 
 # -- playing --------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from gladiator import registry
 from gladiator.bots import BOTS, best_bot, make_bot
 from gladiator.cli import sim_batch
 from gladiator.cli.bench import bench_command, bench_compare_command
-from gladiator.cli.campaign import campaign_app
+from gladiator.cli.campaign_stable import campaign_app  # with the stable's commands added
 from gladiator.cli.common import UserError, parse_options, print_json, progress
 from gladiator.cli.common import fail as _fail
 from gladiator.cli.exploitability import (
