@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 from browser.arena_page import Seat, play_to_end, token_of
 from browser.browsing import LiveArena, Pages, screenshot
 from browser.campaign_page import CampaignPage, check_ledger
+from browser.page_checks import check_both_sizes
 from browser.policy import colosseum_entry
 
 SEED = 11
@@ -176,6 +177,8 @@ def test_a_human_lanista_plays_three_munera_against_three_bots_through_the_page(
         view = cp.settle(f"munus {munus} of 3, munus")
         check_ledger(cp)
         bets.append(_wager(cp, view))
+        if munus == 1:  # the page with its order forms, side bets and plot: axe at both sizes
+            check_both_sizes(page, "campaign-munus")
         _armour(cp)
         hand = None if by_hand else _one_on_one(view)
         for bout in view["bouts"]:
@@ -209,4 +212,4 @@ def test_a_human_lanista_plays_three_munera_against_three_bots_through_the_page(
     assert len(view["timeline"]) == 4  # the start and each munus
     history = page.locator('section.stable[data-lanista="l1"] details.career').first
     history.locator("summary").click()
-    screenshot(page, "campaign-playthrough-end")
+    check_both_sizes(page, "campaign-over")

@@ -98,7 +98,7 @@ function career(g) {
       + `${e.prestige ? `, PR ${e.prestige > 0 ? "+" : ""}${e.prestige}` : ""}`));
   const facts = [g.origin ? `origin ${g.origin}` : null, g.bought_as ? `bought as a ${g.bought_as}` : null,
     g.talents.length ? `talents ${g.talents.join(", ")}` : "no talents", g.preferences.length ? `prefers ${g.preferences.join(", ")}` : null];
-  return h("details", { class: "career", "data-gladiator": g.id, "data-key": `career-${g.id}` }, h("summary", {}, `${g.name}: ${g.history.length} fights`),
+  return h("details", { class: "career", "data-gladiator": g.id, "data-key": `career-${g.id}` }, h("summary", {}, `${g.name}: ${g.history.length} ${g.history.length === 1 ? "fight" : "fights"}`),
     h("p", {}, facts.filter(Boolean).join("; ")), rows.length ? h("ol", {}, ...rows) : h("p", { class: "hint" }, "no fight yet"));
 }
 
