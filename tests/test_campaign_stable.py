@@ -62,6 +62,11 @@ def test_a_retired_man_leaves_the_arena_and_no_man_is_offered_for_him() -> None:
     assert retired.meta.lots == []  # §37.5: only a man lost in the arena is replaced
     refused(retired, {"kind": "retire", "actor": "l1", "gladiator": gid}, "is retired")
     refused(state, {"kind": "retire", "actor": "l2", "gladiator": gid}, "acts only for his own")
+    # a man entered, then retired, is no longer entered: the munus still opens
+    entered = _step(state, kind="ready", actor="l1", entries=[gid])
+    entered = _step(entered, kind="retire", actor="l1", gladiator=gid)
+    assert entered.meta.entries["l1"] == []
+    _step(entered, kind="munus_open")
     opened = _step(retired, kind="munus_open")
     assert gid not in {g for b in opened.munus_bouts() for g in b.gladiators()}
     other = {"kind": "retire", "actor": "l1", "gladiator": state.stable("l1")[1].id}
@@ -121,3 +126,18 @@ def test_s30_2_3_1_note_a_lanista_names_the_styles_his_men_fight_in() -> None:
                 assert style == allowed[0], (gid, category, style)
                 chosen += 1
     assert chosen > 0
+
+
+def test_l13_entries_his_purse_no_longer_covers_are_cut_not_refused() -> None:
+    """Entries named between munera, before the auction took his money: the munus opens with
+    the first men whose bets he can cover (§37.6), and the step's payload is left as given."""
+    state = _between()
+    men = [g.id for g in state.stable("l1")]
+    state = _step(state, kind="ready", actor="l1", entries=men)
+    state.lanistas["l1"].purse = 250  # as if the auction had taken the rest
+    step = {"kind": "munus_open", "entries": {"l1": list(men), "l2": []}}
+    result = apply_step(state, step)
+    fighting = {g for b in result.state.munus_bouts() for g in b.gladiators()}
+    assert set(men[:2]) <= fighting and not set(men[2:]) & fighting
+    assert any(e["kind"] == "entries" and e["lanista"] == "l1" for e in result.events)
+    assert step["entries"]["l1"] == men

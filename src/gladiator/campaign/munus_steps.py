@@ -41,6 +41,7 @@ def _entries(ctx: StepContext) -> list[str]:
     active = [lanista.id for lanista in state.active_lanistas()]
     if raw is None:
         raw = {lid: [g.id for g in state.stable(lid)] for lid in active}
+    raw = dict(raw)  # trimmed below: the step's own payload is left as it was
     seen: set[str] = set()
     out: list[str] = []
     minimum = campaign_tables().lanistas.wager_min
@@ -61,10 +62,17 @@ def _entries(ctx: StepContext) -> list[str]:
                 )
             seen.add(gid)
         if minimum * len(gids) > lanista.purse:
-            raise CampaignError(
-                f"lanista {lid} cannot cover {len(gids)} bets of {minimum} with {lanista.purse} "
-                "sesterces (§37.4, §37.6)"
+            # L13: he enters only the men whose bets he can cover, the first he named; his
+            # entries were made before the auction took his money, so they are not refused.
+            covered = lanista.purse // minimum
+            ctx.event(
+                "entries",
+                f"{lanista.name} can cover {covered} bets of {minimum}: only his first "
+                f"{covered} men are entered",
+                "§37.6",
+                lanista=lid,
             )
+            raw[lid] = gids[:covered]
     # The stables take turns (one of each lanista's, then the next), so every lanista's men
     # get to find matches (§30.2), not only the first lanista's.
     lists = [list(raw.get(lid, [])) for lid in active]

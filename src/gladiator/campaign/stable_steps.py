@@ -67,9 +67,14 @@ def buy_stable(ctx: StepContext) -> None:
 
 
 def _between_man(ctx: StepContext) -> tuple[Lanista, Any]:
+    """The actor's living man who leaves his stable now: no longer entered for the next munus
+    (an entry of a man who is gone would stop it opening)."""
     ctx.phase("between")
     actor = ctx.actor()
     career = ctx.own_gladiator(actor, ctx.field("gladiator", str))
+    entered = ctx.state.meta.entries.get(actor.id)
+    if entered and career.id in entered:
+        entered.remove(career.id)
     return actor, career
 
 

@@ -19,7 +19,7 @@ from typing import Any
 from gladiator import registry
 from gladiator.campaign import CampaignError, CampaignState
 from gladiator.campaign.driver import arena_lanistas
-from gladiator.campaign.fights import fight_lanistas, next_fight
+from gladiator.campaign.fights import BEAST, fight_lanistas, next_fight
 from gladiator.campaign.side_bets import games_begun
 from gladiator.campaign.state import Bout
 from gladiator.campaign_service.fights import RULESET, fight_seed, play_fight
@@ -52,6 +52,13 @@ def arena_bouts(state: CampaignState) -> list[Bout]:
         for bout in state.munus_bouts()
         if bout.status == "scheduled" and arena_lanistas(state, bout)
     ]
+
+
+def _label(state: CampaignState, member: str) -> str:
+    """Who sits in a kept fight's seat, as the lobby's list of matches shows it."""
+    if member.startswith(BEAST):
+        return member.removeprefix(BEAST)
+    return f"{state.gladiators[member].name}, {state.meta.name}"
 
 
 class CampaignRunner:
@@ -125,7 +132,10 @@ class CampaignRunner:
             seed = fight_seed(state.meta.seed, bout_id, index)
             fight = play_fight(options, seed, ARENA_BOT, keep=True)
             assert fight.record is not None and fight.outcome is not None
-            seats = [StoredSeat(seat, "bot", ARENA_BOT, None) for seat in bout.seats[index]]
+            seats = [
+                StoredSeat(seat, "bot", ARENA_BOT, None, _label(state, member))
+                for seat, member in bout.seats[index].items()
+            ]
             try:
                 self.store.add_finished(
                     match_id=match_id,
