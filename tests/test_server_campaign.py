@@ -309,3 +309,41 @@ def test_every_bout_fought_in_the_server_is_kept_with_a_replay(tmp_path: Path) -
                 )
                 assert last.status_code == 200, last.text
                 assert last.json()["view"]["outcome"] == rec.json()["outcome"]
+
+
+def test_a_lanistas_two_men_in_one_bout_are_both_played_through_his_one_link(
+    tmp_path: Path,
+) -> None:
+    """Issue #29: a Two Pairs bout with two of his men: his link's token, scoped to each seat
+    (`TOKEN:seat`), opens both seats of the arena match, both are asked and the bout settles."""
+    with arena(db_url(tmp_path)) as server:
+        made = create(server.url, seed=4)
+        secret = token(made)
+        data = wait_for(server.url, made["id"], waits_for_human)
+        his = [g["id"] for g in data["gladiators"] if g["lanista"] == "l1"][:2]
+        assert act(server.url, made["id"], secret, kind="ready", entries=his).status_code == 200
+        bout = his_bout(wait_for(server.url, made["id"], in_munus))
+        assert bout["type"] == "two_pairs"
+        assert act(server.url, made["id"], secret, kind="ready").status_code == 200
+        fight = _arena_fight(server.url, made["id"])
+        mine = sorted(seat for seat, lid in fight["seats"].items() if lid == "l1")
+        assert mine == ["green", "red"]
+        clients = [Client(server.url, fight["match"]) for _ in mine]
+        for client, seat in zip(clients, mine, strict=True):
+            assert client.hello(f"{secret}:{seat}")["seat"] == seat
+        plain = Client(server.url, fight["match"])
+        assert plain.hello(secret)["seat"] == "red"  # the plain token: his first seat
+        plain.close()
+        rng = random.Random(5)
+        end = time.monotonic() + 300
+        while not all(c.over for c in clients):
+            assert time.monotonic() < end
+            for client in clients:
+                if not client.over and client.my_turn():
+                    client.order(sample_order(client.view["decision"], rng))
+                with contextlib.suppress(TimeoutError):
+                    client.recv(timeout=0.05)
+        for client in clients:
+            client.close()
+        settled = wait_for(server.url, made["id"], lambda d: his_bout(d)["status"] == "settled")
+        assert his_bout(settled)["matches"] == [fight["match"]]
