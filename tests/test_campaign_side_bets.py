@@ -94,6 +94,9 @@ def test_l19_side_bets_the_rules_refuse() -> None:
     refused(state, offer | {"actor": "l1", "backs": 1}, "never bets against his own men")
     refused(state, offer | {"actor": "l3", "backs": 2}, "side 0 or side 1")
     refused(state, offer | {"actor": "l3", "backs": 0, "stake": 0}, "1 to 100000")
+    # JSON's true is not a number of sesterces, nor a side
+    refused(state, offer | {"actor": "l3", "backs": 0, "stake": True}, "wrong type")
+    refused(state, offer | {"actor": "l3", "backs": True}, "wrong type")
     big = state.lanistas["l3"].purse + 1
     refused(state, offer | {"actor": "l3", "backs": 0, "stake": big}, "his purse holds")
     refused(state, offer | {"actor": "l3", "backs": 0, "to": "l3"}, "another lanista")
@@ -135,3 +138,13 @@ def test_s37_4_1_a_bot_takes_the_side_bets_he_expects_to_win_and_declines_the_re
     assert answers == [("take_side_bet", good.id), ("decline_side_bet", bad.id)]
     assert move.waiting == ("l3",)  # L19: no bout is fought before he too is ready
     assert all(b.status == "scheduled" for b in state.munus_bouts())
+
+
+def test_l19_a_lanista_has_at_most_five_side_bets_on_offer() -> None:
+    state, bout = _munus()
+    for _ in range(5):
+        state = _offer(state, bout, "l3", 0, stake=1, takes=1)
+    offer = {"kind": "offer_side_bet", "actor": "l3", "bout": bout.id, "backs": 0}
+    refused(state, offer | {"stake": 1, "takes": 1}, "5 side bets on offer")
+    state = _step(state, kind="withdraw_side_bet", actor="l3", bet=f"{bout.id}-s1")
+    _offer(state, bout, "l3", 0, stake=1, takes=1)

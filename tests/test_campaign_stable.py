@@ -40,6 +40,9 @@ def test_s37_2_1_a_human_buys_his_own_stable_before_the_first_munus() -> None:
     refused(state, {"kind": "ready", "actor": "l1"}, "buys his stable first")
     refused(state, {"kind": "buy_stable", "actor": "l1", "styles": ["gallus"] * 3}, "4 to 6")
     refused(state, {"kind": "buy_stable", "actor": "l1", "styles": ["nobody"] * 4}, "T37")
+    # nothing but the chart's names: no free man (None), no traceback (a list, a dict)
+    for bad in ([None] * 4, ["gallus", None, None, None], [["gallus"]] * 4, [{"a": 1}] * 4):
+        refused(state, {"kind": "buy_stable", "actor": "l1", "styles": bad}, "style names")
     styles = ["retiarius", "gallus", "secutor", "myrmillo"]
     bought = _step(state, kind="buy_stable", actor="l1", styles=styles)
     men = bought.stable("l1")
@@ -105,6 +108,11 @@ def test_s30_2_3_1_note_a_lanista_names_the_styles_his_men_fight_in() -> None:
         state,
         {"kind": "prefer_styles", "actor": "l1", "gladiator": "g1", "styles": ["tiger"]},
         "T37",
+    )
+    refused(
+        state,
+        {"kind": "prefer_styles", "actor": "l1", "gladiator": "g1", "styles": [{"a": 1}]},
+        "style names",
     )
     wanted = ["thracian", "provocator", "velite", "retiarius"]  # one per category I-IV
     for career in state.stable("l1"):

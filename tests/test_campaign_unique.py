@@ -87,3 +87,22 @@ def test_l4_a_unique_match_against_beasts_is_played_and_settled() -> None:
         state, {"kind": "bout_result", "bout": bout.id, "reports": reports_for(bout, 1)}
     )
     assert lost.state.bouts[bout.id].outcome == "side1"
+
+
+def test_l4_a_unique_match_is_set_up_once_and_its_house_men_earn_no_fee() -> None:
+    """One set-up (no re-rolling the house's men until they are weak); L18's fee is paid for
+    the lanista's own men only, not the house's teammates he asked for."""
+    state = apply_step(
+        create(seed=SEED, lanistas=4, appearance_fee=1000), {"kind": "munus_open"}
+    ).state
+    bout = next(b for b in state.munus_bouts() if b.type == "unique")
+    state = _set(state, bout, men=6, opponents=1)
+    step = {"kind": "set_unique", "actor": "l1", "bout": bout.id}
+    refused(state, step | {"match": {"men": 1, "opponents": 1}}, "set up already")
+    bout = state.bouts[bout.id]
+    purse = state.lanistas["l1"].purse
+    settled = apply_step(
+        state, {"kind": "bout_result", "bout": bout.id, "reports": reports_for(bout, None)}
+    ).state
+    bonus = 1000 if settled.meta.arena_size == 1 else 0
+    assert settled.lanistas["l1"].purse == purse + 100 + 1000 + bonus  # his bet back, one fee

@@ -192,3 +192,13 @@ def test_s37_2_1_s37_4_1_l20_the_stable_and_side_bet_commands(db: str) -> None:
     code, _, err = run("take-bet", "c1", bet.id, "--withdraw", "--as", "l1", "--db", db)
     assert code == 0, err
     assert service.load("c1").bouts[bout.id].side_bets[0].status == "withdrawn"
+    # his bouts left to a bot: `munus` plays them here without asking him anything
+    for his in [b for b in service.load("c1").munus_bouts() if "l1" in b.lanistas()]:
+        code, _, err = run("bot-fight", "c1", his.id, "--as", "l1", "--db", db)
+        assert code == 0, err
+    code, _, err = run("ready", "c1", "--as", "l1", "--db", db)
+    assert code == 0, err
+    code, _, err = run("munus", "c1", "--bot", "random", "--db", db, input="")
+    assert code == 0, err
+    state = service.load("c1")
+    assert state.meta.munus == 1 and all(b.status == "settled" for b in state.munus_bouts())

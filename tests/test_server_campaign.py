@@ -19,6 +19,7 @@ import pytest
 from gladiator.server.campaign_runner import CampaignRunner, fight_match_id
 from gladiator.server.loadtest import sample_order
 from gladiator.store import Store
+from gladiator.store.resume import rebuild
 from server_helpers import Client, arena, db_url, tokens_of
 
 SEED = 7  # with "You" entering one man: munus 1 gives him bout b21 against Bot 2's g10
@@ -309,6 +310,12 @@ def test_every_bout_fought_in_the_server_is_kept_with_a_replay(tmp_path: Path) -
                 )
                 assert last.status_code == 200, last.text
                 assert last.json()["view"]["outcome"] == rec.json()["outcome"]
+                # its orders are kept too: the match rebuilds to its end, as any finished one
+                with Store(db_url(tmp_path)) as store:
+                    stored = store.load(fight["match"])
+                assert stored is not None and stored.status == "finished"
+                rebuilt = rebuild(stored)
+                assert rebuilt.finished and rebuilt.record().final_hash == rec.json()["final_hash"]
 
 
 def test_a_lanistas_two_men_in_one_bout_are_both_played_through_his_one_link(

@@ -30,7 +30,10 @@ class StepContext:
         value = self.step.get(name, default)
         if value is ...:
             raise CampaignError(f"step {self.step.get('kind')!r} needs {name!r}")
-        if value is not default and not isinstance(value, kind):
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        # JSON's true is Python's 1: a number of sesterces or a side is never a yes or no.
+        wrong = not isinstance(value, kind) or (isinstance(value, bool) and bool not in kinds)
+        if value is not default and wrong:
             raise CampaignError(f"step {self.step.get('kind')!r}: {name!r} has the wrong type")
         return value
 

@@ -259,6 +259,13 @@ def set_unique(ctx: StepContext) -> None:
         raise CampaignError(f"lanista {actor.id} is ready: the match is set (L15)")
     if any(bet.status != "withdrawn" for bet in bout.side_bets):
         raise CampaignError(f"side bets are made on bout {bout.id}: its match is set (L19)")
+    if bout.unique is not None and bout.unique.by is not None:
+        raise CampaignError(f"bout {bout.id}'s Unique Match is set up already (L4)")
+    gladiator = bout.sides[0].gladiators[0]
+    others = [g for g in bout.gladiators() if g != gladiator]
+    if any(ctx.state.gladiators[g].lanista is not None for g in others):
+        # arranged before L4's set-ups, against another lanista's man: played as it stands
+        raise CampaignError(f"bout {bout.id} is against another lanista's man: it stands (L4)")
     spec = unique_spec(ctx.field("match", dict), actor.id)
     size = ctx.state.meta.arena_size or 1
     rearrange_unique(ctx.state, ctx.dice, bout, spec, size)

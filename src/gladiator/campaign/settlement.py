@@ -119,13 +119,12 @@ def bout_result(ctx: StepContext) -> None:
     _settle_wager(ctx, bout, outcome)
     settle_side_bets(ctx, bout, outcome)
     fee = state.meta.options.appearance_fee
-    if fee:  # L18: the editor's fee for each of a lanista's men who fought
+    if fee:  # L18: the editor's fee for each of a lanista's men who fought (not the house's)
         for side in bout.sides:
             if side.lanista is not None:
+                own = [g for g in side.gladiators if state.gladiators[g].lanista == side.lanista]
                 memo = f"appearance fee, bout {bout.id} (L18)"
-                ctx.ledger.move(
-                    BANK, lanista_account(side.lanista), fee * len(side.gladiators), memo
-                )
+                ctx.ledger.move(BANK, lanista_account(side.lanista), fee * len(own), memo)
     if state.meta.options.colosseum_bonus and state.meta.arena_size == 1:
         for lid in dict.fromkeys(bout.lanistas()):
             memo = f"Colosseum bonus, bout {bout.id} (§37.3.1)"  # §25.2.1: size 1 pays more

@@ -29,6 +29,7 @@ __all__ = [
 ]
 
 MAX_STAKE = 100_000
+MAX_OFFERS = 5  # a lanista's offers nobody has taken yet, at once
 
 
 def side_bet_escrow(bet: str) -> str:
@@ -71,6 +72,17 @@ def offer_side_bet(ctx: StepContext) -> None:
         raise CampaignError("a side bet backs side 0 or side 1 of the bout")
     if _men_on(ctx.state, bout, 1 - backs, actor.id):
         raise CampaignError("a lanista never bets against his own men (L19)")
+    offered = [
+        bet
+        for b in ctx.state.munus_bouts()
+        for bet in b.side_bets
+        if bet.offerer == actor.id and bet.status == "offered"
+    ]
+    if len(offered) >= MAX_OFFERS:
+        raise CampaignError(
+            f"lanista {actor.id} has {MAX_OFFERS} side bets on offer: one must be taken or "
+            "withdrawn first (L19)"
+        )
     stake, takes = _amount(ctx, "stake"), _amount(ctx, "takes")
     to = ctx.field("to", str, None)
     if to is not None:

@@ -23,16 +23,25 @@ def get_men(ctx: StepContext, lanista: Lanista, styles: list[Any]) -> None:
     state = ctx.state
     for style in styles:
         career = add_gladiator(state, ctx.dice, lanista.id)
-        if style is not None:
-            if style not in chart():
-                raise CampaignError(f"{style!r} is not a style of the Gladiator chart (T37)")
+        if style is not None:  # checked by check_purchase: a name of the chart
             cost = chart()[style].cost or 0
             career.bought_as = style
             ctx.ledger.pay(lanista.id, BANK, cost, f"{career.name}, a {style} (T37)")
         ctx.event("gladiator", f"{lanista.name} gets {career.name}", "§37.2", gladiator=career.id)
 
 
+def style_names(styles: Any) -> list[str]:
+    """A list of T37 styles, each a name of the chart, or a one-line refusal."""
+    if not isinstance(styles, list) or not all(isinstance(s, str) for s in styles):
+        raise CampaignError("styles are a list of the Gladiator chart's style names (T37)")
+    unknown = [s for s in styles if s not in chart()]
+    if unknown:
+        raise CampaignError(f"not styles of the Gladiator chart (T37): {unknown}")
+    return list(styles)
+
+
 def check_purchase(lanista: str, styles: Any) -> list[Any]:
+    """§37.2.1: four to six men, each bought as a style of the chart at its price."""
     lt = campaign_tables().lanistas
     if not isinstance(styles, list) or not lt.bought_min <= len(styles) <= lt.bought_max:
         n = len(styles) if isinstance(styles, list) else styles
@@ -40,7 +49,7 @@ def check_purchase(lanista: str, styles: Any) -> list[Any]:
             f"lanista {lanista} must buy {lt.bought_min} to {lt.bought_max} gladiators "
             f"(§37.2.1), not {n}"
         )
-    return styles
+    return style_names(styles)
 
 
 def must_buy(ctx: StepContext, lanista: Lanista) -> bool:
@@ -103,10 +112,7 @@ def prefer_styles(ctx: StepContext) -> None:
         raise CampaignError("style preferences need the option choose_style (§30.2.3.1 NOTE)")
     actor = ctx.actor()
     career = ctx.own_gladiator(actor, ctx.field("gladiator", str))
-    styles = ctx.field("styles", list)
-    unknown = [s for s in styles if s not in chart()]
-    if unknown:
-        raise CampaignError(f"not styles of the Gladiator chart (T37): {unknown}")
+    styles = style_names(ctx.field("styles", list))
     if len(set(styles)) != len(styles):
         raise CampaignError("each style is named once")
     ctx.state.meta.preferences[career.id] = [str(s) for s in styles]

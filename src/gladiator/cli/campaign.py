@@ -316,7 +316,7 @@ def _terminal_fights(seed: int, bot: str, humans: set[str]) -> PlayBout:
         while (options := next_fight(bout, reports)) is not None:
             n = len(reports)
             owners = fight_lanistas(state, bout, n)
-            mine = {s for s, lid in owners.items() if lid in humans}
+            mine = {s for s, lid in owners.items() if lid in humans and lid not in bout.bot_fights}
             fseed = fight_seed(seed, bout_id, n)
             if not mine:
                 reports.append(play_fight(options, fseed, bot).report)

@@ -148,8 +148,8 @@ class Store:
         record: dict[str, Any],
     ) -> None:
         """Store, in one transaction, a match of bots played to its end elsewhere (a campaign's
-        bot-only fight), for its replay: its record holds every step, so no order rows are
-        written, and nobody plays it again."""
+        bot-only fight), with its record and its orders, step by step in seat order, so that
+        it is replayed and rebuilt as any finished match is."""
         rec = MatchRecord.from_dict(record)
         check_seats(match_id, seats)
         if rec.seed is None or rec.nonce is None:
@@ -174,6 +174,13 @@ class Store:
                     abandonable=False,
                     seats=seat_rows(seats),
                 )
+            )
+            session.flush()  # the match's row before its orders' (their foreign key)
+            orders = [(seat, text) for step in rec.steps for seat, text in step.items()]
+            stamp = now()
+            session.add_all(
+                OrderRow(match_id=match_id, seq=seq, seat=seat, order_text=text, at=stamp)
+                for seq, (seat, text) in enumerate(orders)
             )
 
     def add_order(
