@@ -149,3 +149,11 @@ def test_l13_entries_his_purse_no_longer_covers_are_cut_not_refused() -> None:
     assert set(men[:2]) <= fighting and not set(men[2:]) & fighting
     assert any(e["kind"] == "entries" and e["lanista"] == "l1" for e in result.events)
     assert step["entries"]["l1"] == men
+
+
+def test_s31_3_a_talent_rolls_extra_is_a_number_not_a_yes() -> None:
+    state = create(seed=3)
+    career = state.stable("l1")[0]
+    career.xp = 100
+    step = {"kind": "spend_xp", "actor": "l1", "gladiator": career.id}
+    refused(state, step | {"purchases": [{"what": "talent", "extra": True}]}, "whole number")

@@ -38,7 +38,7 @@ def spend_xp(ctx: StepContext) -> None:
         if not isinstance(item, dict) or item.get("what") not in _PURCHASES:
             raise CampaignError(f"a purchase is {{'what': one of {', '.join(_PURCHASES)}}}")
         extra = item.get("extra", 0)
-        if not isinstance(extra, int):
+        if not isinstance(extra, int) or isinstance(extra, bool):
             raise CampaignError("a talent roll's 'extra' is a whole number of 10-XP steps")
         got = apply_purchase(career, cast(Purchase, item["what"]), ctx.dice, extra)
         ctx.event("xp", f"{career.name}: {got}", "§31.3", gladiator=career.id)
