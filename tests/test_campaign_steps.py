@@ -257,7 +257,7 @@ def test_s37_2_1_bought_stables_4000_less_the_chart_prices() -> None:
     with pytest.raises(CampaignError, match="must buy 4 to 6"):
         apply_step(None, step)
     step["purchases"] = {"a": ["crupellarius"] * 5 + ["venator"]}
-    with pytest.raises(CampaignError, match="not a style of the Gladiator chart"):
+    with pytest.raises(CampaignError, match="not styles of the Gladiator chart"):
         apply_step(None, step)
     # Six of the dearest cost 3,000: the 4,000 always buys six (1,000 runs the school).
     step["purchases"] = {"a": ["crupellarius"] * 6}
