@@ -29,12 +29,12 @@ from gladiator.cli.fit_value import fit_value_command
 from gladiator.cli.hostile import hostile_command
 from gladiator.cli.ladder import ladder_command
 from gladiator.cli.random_legal import random_legal_command
+from gladiator.cli.records import replay_command, verify_command
 from gladiator.cli.repair import repair_command
 from gladiator.cli.report import report as report_command
-from gladiator.cli.rules_matrix import rules_matrix_command
+from gladiator.cli.rules import rules_app
 from gladiator.cli.serve import serve_command
-from gladiator.core.match import Match, ReplayMismatch
-from gladiator.core.record import MatchRecord, RecordError
+from gladiator.core.match import Match
 
 app = typer.Typer(
     add_completion=False,
@@ -48,20 +48,6 @@ err = Console(stderr=True)
 
 def _options(ruleset: str, gladiators: str | None, option: list[str] | None) -> dict[str, Any]:
     return parse_options(ruleset, option, gladiators)
-
-
-def _read_record(path: Path) -> MatchRecord:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UserError(f"no such file: {path}") from None
-    except IsADirectoryError:
-        raise UserError(f"{path} is a folder, not a record file") from None
-    except UnicodeDecodeError:
-        raise UserError(f"{path} is not a match record (not UTF-8 text)") from None
-    except OSError as exc:
-        raise UserError(f"cannot read {path}: {exc.strerror}") from None
-    return MatchRecord.from_json(text)
 
 
 def _check_writable(path: Path) -> None:
@@ -293,44 +279,8 @@ def _print_summary(s: dict[str, Any]) -> None:
     )
 
 
-@app.command()
-def replay(path: Annotated[Path, typer.Argument(help="A match record (JSON).")]) -> None:
-    """Print a saved match's transcript: every event, then the result."""
-    try:
-        rec = _read_record(path)
-        registry.get(rec.ruleset)
-    except (UserError, ValueError) as exc:
-        _fail(str(exc))
-        return
-    for i, step in enumerate(rec.steps):
-        line = "  ".join(f"{s}: {o}" for s, o in step.items())
-        console.print(f"{i:4d} {line}", highlight=False, markup=False)
-    for e in rec.events:
-        console.print(str(e.get("text", e)), highlight=False, markup=False)
-    if rec.outcome:
-        console.print(f"result: {rec.outcome.get('summary')}", highlight=False, markup=False)
-
-
-@app.command()
-def verify(path: Annotated[Path, typer.Argument(help="A finished match record (JSON).")]) -> None:
-    """Check a finished record: its seed against the commitment, then a bit-for-bit replay."""
-    try:
-        rec = _read_record(path)
-        rs = registry.get(rec.ruleset)
-        m = Match.replay(rec, rs)
-    except ReplayMismatch as exc:
-        good = "" if exc.step is None else f"; the {exc.step} steps before it replay exactly"
-        _fail(f"{path}: {exc}{good}")
-        return
-    except (UserError, RecordError, ValueError) as exc:
-        _fail(f"{path}: {exc}")
-        return
-    console.print(
-        f"ok: {path} — seed matches its commitment, {len(rec.steps)} orders and "
-        f"{len(rec.rolls)} rolls replay exactly; final state {m.ruleset.state_hash(m.state)[:16]}"
-    )
-
-
+app.command("replay")(replay_command)  # cli/records.py: a saved match's transcript
+app.command("verify")(verify_command)  # cli/records.py: a record checked by replaying it
 app.command("bench")(bench_command)  # cli/bench.py: one build, or each Colosseum shape
 app.command("bench-compare")(bench_compare_command)  # cli/bench.py: an old build and this
 
@@ -514,94 +464,7 @@ app.command("repair")(repair_command)  # cli/repair.py: resume a broken stored m
 app.command("hostile")(hostile_command)  # cli/hostile.py: the hostile run (issue 28)
 app.command("random-legal")(random_legal_command)  # cli/random_legal.py: issue 27
 
-rules_app = typer.Typer(
-    add_completion=False, invoke_without_command=True, help="The rulesets and their coverage."
-)
-app.add_typer(rules_app, name="rules")
-
-
-@rules_app.callback()
-def rules(ctx: typer.Context) -> None:
-    """The rulesets this build knows."""
-    if ctx.invoked_subcommand is None:
-        for name in registry.names():
-            rs = registry.get(name)
-            console.print(f"{name:10} {rs.title} (version {rs.version})")
-
-
-@rules_app.command("coverage")
-def rules_coverage(
-    ruleset: Annotated[str, typer.Argument(help="A ruleset with a sections list (colosseum).")],
-    tests: Annotated[Path, typer.Option(help="The test folder to scan.")] = Path("tests"),
-    missing_only: Annotated[
-        bool, typer.Option("--missing", help="Only rules that code or tests do not cite.")
-    ] = False,
-    markdown_file: Annotated[
-        Path | None,
-        typer.Option("--markdown", help="Also write the report as a Markdown page to this file."),
-    ] = None,
-) -> None:
-    """Each section of the rule document, with the code and tests that cite it."""
-    from gladiator.coverage import (
-        CoverageError,
-        coverage,
-        has_sections,
-        markdown,
-        part_line,
-        part_totals,
-        sections_parts,
-        totals,
-    )
-
-    name = ruleset.strip().lower()
-    if not has_sections(name):
-        _fail(f"no sections list for {ruleset!r}; try: colosseum")
-    if not tests.is_dir():
-        _fail(f"no test folder {str(tests)!r}; give one with --tests")
-    try:
-        rows = coverage(name, tests)
-        parts = sections_parts(name)
-    except CoverageError as exc:
-        _fail(str(exc))
-    t = Table(title=f"{name}: rules coverage")
-    for col in ("section", "title", "kind", "code", "tests"):
-        t.add_column(col)
-    for row in rows:
-        if missing_only and not row.missing:
-            continue
-        code = ", ".join(row.code) or ("—" if not row.is_rule else "none")
-        if row.is_rule and row.code and not row.coded:
-            code += " (a table only)"
-        t.add_row(
-            f"§{row.number}",
-            row.title,
-            row.kind,
-            code,
-            ", ".join(row.tests) or ("—" if not row.is_rule else "none"),
-        )
-    console.print(t)
-    summary = totals(rows)
-    console.print(summary.line(), highlight=False)
-    for part in part_totals(parts, rows):
-        console.print(part_line(*part), highlight=False, soft_wrap=True)
-    console.print(summary.breakdown(), highlight=False)
-    if markdown_file is not None:
-        # The page names the command that regenerates it, never a path of this machine.
-        shown = markdown_file
-        if shown.is_absolute():
-            try:
-                shown = shown.relative_to(Path.cwd())
-            except ValueError:
-                shown = Path(shown.name)
-        command = f"gladiator rules coverage {name} --markdown {shown.as_posix()}"
-        try:
-            markdown_file.write_text(markdown(name, rows, command, parts), encoding="utf-8")
-        except OSError as exc:
-            _fail(f"cannot write {str(markdown_file)!r}: {exc.strerror or exc}")
-        console.print(f"wrote {markdown_file}", highlight=False)
-
-
-rules_app.command("matrix")(rules_matrix_command)  # cli/rules_matrix.py: issue 27
+app.add_typer(rules_app, name="rules")  # cli/rules.py: the rulesets and their coverage
 app.command("exploitability")(exploitability_command)  # issue #12: the allocation solver
 app.command("solver-match")(solver_match_command)
 app.command("ceiling")(ceiling_command)  # issue #12: what the sheets and the dice leave to skill
