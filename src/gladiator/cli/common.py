@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -15,7 +16,15 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
-__all__ = ["UserError", "err", "fail", "number", "parse_options", "print_json"]
+__all__ = [
+    "UserError",
+    "err",
+    "fail",
+    "number",
+    "parse_options",
+    "print_json",
+    "write_page",
+]
 
 err = Console(stderr=True)
 
@@ -27,6 +36,22 @@ class UserError(Exception):
 def fail(message: str) -> NoReturn:
     err.print(f"error: {message}", highlight=False, markup=False, soft_wrap=True)
     raise typer.Exit(2)
+
+
+def write_page(path: Path, command: str, page: Callable[[str], str]) -> None:
+    """Write a generated Markdown page, `page(line)` given the command line that regenerates
+    it (`command` with `--markdown PATH` added): the path as given, relative where it is under
+    the working folder, never a path of this machine; a path it cannot write is one line."""
+    shown = path
+    if shown.is_absolute():
+        try:
+            shown = shown.relative_to(Path.cwd())
+        except ValueError:
+            shown = Path(shown.name)
+    try:
+        path.write_text(page(f"{command} --markdown {shown.as_posix()}"), encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write {str(path)!r}: {exc.strerror or exc}")
 
 
 def parse_options(

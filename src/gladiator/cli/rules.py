@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from gladiator import registry
-from gladiator.cli.common import fail
+from gladiator.cli.common import fail, write_page
 from gladiator.cli.rules_matrix import rules_matrix_command
 
 __all__ = ["rules_app"]
@@ -89,18 +89,8 @@ def rules_coverage(
         console.print(part_line(*part), highlight=False, soft_wrap=True)
     console.print(summary.breakdown(), highlight=False)
     if markdown_file is not None:
-        # The page names the command that regenerates it, never a path of this machine.
-        shown = markdown_file
-        if shown.is_absolute():
-            try:
-                shown = shown.relative_to(Path.cwd())
-            except ValueError:
-                shown = Path(shown.name)
-        command = f"gladiator rules coverage {name} --markdown {shown.as_posix()}"
-        try:
-            markdown_file.write_text(markdown(name, rows, command, parts), encoding="utf-8")
-        except OSError as exc:
-            fail(f"cannot write {str(markdown_file)!r}: {exc.strerror or exc}")
+        command = f"gladiator rules coverage {name}"
+        write_page(markdown_file, command, lambda line: markdown(name, rows, line, parts))
         console.print(f"wrote {markdown_file}", highlight=False)
 
 

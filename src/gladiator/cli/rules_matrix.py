@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from gladiator.cli.common import fail
+from gladiator.cli.common import fail, write_page
 
 __all__ = ["rules_matrix_command"]
 
@@ -32,15 +32,7 @@ def rules_matrix_command(
     gaps = sum(1 for c in cells if c.status == "missing")
     typer.echo(f"{len(cells)} cells, {gaps} gaps")
     if markdown_file is not None:
-        shown = markdown_file  # the page names the command, never a path of this machine
-        if shown.is_absolute():
-            try:
-                shown = shown.relative_to(Path.cwd())
-            except ValueError:
-                shown = Path(shown.name)
-        command = f"gladiator rules matrix {name} --markdown {shown.as_posix()}"
-        try:
-            markdown_file.write_text(markdown(cells, command), encoding="utf-8")
-        except OSError as exc:
-            fail(f"cannot write {str(markdown_file)!r}: {exc.strerror or exc}")
+        write_page(
+            markdown_file, f"gladiator rules matrix {name}", lambda line: markdown(cells, line)
+        )
         typer.echo(f"wrote {markdown_file}")
