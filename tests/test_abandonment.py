@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +20,7 @@ from sqlalchemy import create_engine, event, text
 from typer.testing import CliRunner
 
 import postgres_fixture
+from fake_clock import FakeClock
 from gladiator import registry
 from gladiator.cli.main import app
 from gladiator.core.match import Match
@@ -36,17 +36,6 @@ from gladiator.store import SCHEMA_VERSION, Store, hash_token
 from gladiator.store.schema import migrations_config
 
 SEED = 5  # quick, seed 5: blue moves four times, then red
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = time.time()
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
 
 
 @pytest.fixture(scope="session")

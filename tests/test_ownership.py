@@ -26,6 +26,7 @@ import pytest
 from websockets.sync.client import connect
 
 import postgres_fixture
+from fake_clock import FakeClock
 from gladiator.server.connection import CLOSE_MOVED, Connection
 from gladiator.server.hub import Elsewhere, Hub
 from gladiator.server.loadtest import sample_order, server_process
@@ -47,14 +48,6 @@ def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'arena.db'}"
     return postgres_fixture.fresh_database(request.getfixturevalue("postgres_server"))
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = time.time()
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def _ownership(store: Store, name: str, clock: FakeClock) -> Ownership:

@@ -12,6 +12,7 @@ import httpx
 import pytest
 from typer.testing import CliRunner
 
+from fake_clock import FakeClock
 from gladiator.cli.main import app as cli
 from gladiator.server.app import create_app
 from gladiator.server.rate_limit import CreateLimit, CreationLimiter
@@ -19,14 +20,6 @@ from gladiator.store import Store
 from server_helpers import arena, db_url
 
 MATCH = {"ruleset": "quick", "options": {}, "seats": {"red": "human", "blue": "bot:random"}}
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 async def _post(
@@ -44,7 +37,7 @@ async def _post(
 
 
 def test_past_the_burst_an_address_gets_429_with_retry_after(tmp_path: Path) -> None:
-    clock = FakeClock()
+    clock = FakeClock(1000.0)
     limit = CreateLimit(per_minute=6, burst=3, clock=clock)  # a token every 10 s
     with Store(db_url(tmp_path)) as store:
         answers = asyncio.run(_post(store, limit, [("10.0.0.1", "/api/matches", MATCH)] * 5))
@@ -63,7 +56,7 @@ def test_past_the_burst_an_address_gets_429_with_retry_after(tmp_path: Path) -> 
 
 
 def test_other_addresses_and_other_requests_are_not_held_back(tmp_path: Path) -> None:
-    clock = FakeClock()
+    clock = FakeClock(1000.0)
     limit = CreateLimit(per_minute=6, burst=2, clock=clock)
     calls = [
         ("10.0.0.1", "/api/matches", MATCH),
@@ -78,7 +71,7 @@ def test_other_addresses_and_other_requests_are_not_held_back(tmp_path: Path) ->
 
 
 def test_a_campaign_counts_against_the_same_bucket_and_tokens_come_back(tmp_path: Path) -> None:
-    clock = FakeClock()
+    clock = FakeClock(1000.0)
     limit = CreateLimit(per_minute=6, burst=1, clock=clock)
 
     async def scenario(store: Store) -> list[int]:

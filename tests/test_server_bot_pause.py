@@ -5,10 +5,10 @@ connection sets them going again. The hub runs on a fake wall clock moved by han
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+from fake_clock import FakeClock
 from gladiator.server.abandonment import AbandonPolicy
 from gladiator.server.bot_pool import BotPolicy
 from gladiator.server.connection import Connection
@@ -19,14 +19,6 @@ from gladiator.store import Store
 QUICK = {"max_rounds": 5}
 BOTS_ONLY = {"red": "bot:random", "blue": "bot:random"}
 LIMIT = 120.0  # seconds before a scenario counts as stalled
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = time.time()
-
-    def __call__(self) -> float:
-        return self.now
 
 
 async def _until(done: Callable[[], bool]) -> None:

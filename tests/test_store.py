@@ -33,6 +33,7 @@ from gladiator.store import (
     new_token,
 )
 from gladiator.store.resume import rebuild
+from gladiator.store.stored import Turn
 from gladiator.store.tokens import scoped_token
 
 # -- fixtures ----------------------------------------------------------------------------------
@@ -138,6 +139,8 @@ def test_round_trip_create_orders_load_gives_the_stored_match(store: Store, url:
         spectator_hash=hash_token("m1-spectator"),
         seats=_seats("m1"),
         orders=tuple(orders),
+        # No turn was given with the orders: the decision is the one asked at creation.
+        turn=Turn(since=loaded.created_at, waiting=()),
     )
     assert loaded.created_at.tzinfo is not None
     assert abs((datetime.now(UTC) - loaded.created_at).total_seconds()) < 600
@@ -187,6 +190,8 @@ def test_list_matches_never_exposes_seeds_nonces_or_token_hashes(store: Store) -
         "created_at",
         "seats",
         "outcome",
+        "deadline",  # a correspondence match's clock: public, as the view shows it (CP1)
+        "turn",  # whose move it is and since when: public, as the view's waiting_for
     }
     assert listed[1].seats == (("red", "human", "Ann"), ("blue", "bot", "greedy"))
     assert listed[1].outcome == {"winners": ["blue"]}

@@ -204,8 +204,8 @@ def test_a_commit_whose_answer_was_lost_is_not_stored_twice(url: str) -> None:
         real = store.add_order
         lost = {"left": 2}
 
-        def add_order_losing_answers(*args: Any) -> None:
-            real(*args)
+        def add_order_losing_answers(*args: Any, **kwargs: Any) -> None:
+            real(*args, **kwargs)
             if lost["left"] > 0:
                 lost["left"] -= 1
                 raise StoreUnavailable("cannot store order: server closed the connection")

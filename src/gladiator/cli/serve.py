@@ -82,6 +82,13 @@ def serve_command(
             "fewer than the cores, at least 1; ruling HF3)."
         ),
     ] = None,
+    min_deadline: Annotated[
+        str,
+        typer.Option(
+            help="The shortest correspondence deadline a match may be created with, in "
+            "seconds (ruling CP1; less than 60 is for tests and load runs)."
+        ),
+    ] = "60",
     inject_fault: Annotated[
         list[str] | None,
         typer.Option(
@@ -96,6 +103,7 @@ def serve_command(
     from gladiator.server.abandonment import abandon_policy
     from gladiator.server.app import create_app
     from gladiator.server.bot_pool import bot_policy, default_workers
+    from gladiator.server.correspondence import DeadlinePolicy
     from gladiator.server.fault_injection import inject, parse_injection
     from gladiator.server.listen import Limits, open_listener, url_of
     from gladiator.server.listen import serve as run_server
@@ -118,6 +126,13 @@ def serve_command(
         limit = create_limit(number("--create-rate", create_rate), int(burst))
         workers = default_workers() if bot_workers is None else number("--bot-workers", bot_workers)
         bots = bot_policy(number("--bot-budget-cap", bot_budget_cap), workers)
+        shortest = number("--min-deadline", min_deadline)
+        if shortest != int(shortest):
+            raise ValueError(f"--min-deadline must be a whole number of seconds, not {shortest}")
+        try:
+            deadlines = DeadlinePolicy(min_seconds=int(shortest))
+        except ValueError as exc:
+            raise ValueError(f"--min-deadline: {exc}") from None
         limits = Limits.checked(
             request_timeout=request_timeout,
             max_connections=max_connections,
@@ -162,6 +177,7 @@ def serve_command(
                 create_limit=limit,
                 public_url=public_url or url_of(sock),
                 bot_policy=bots,
+                deadlines=deadlines,
             ),
             sock,
             limits=limits,

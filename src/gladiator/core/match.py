@@ -75,6 +75,9 @@ class Resolution:
     state: Any
     dice: Dice
     events: list[Event]
+    # The decision asked next (`Ruleset.pending` of `state`): who it waits for is known before
+    # the resolution is stored (a correspondence deadline's turn, docs/web.md).
+    pending: Mapping[Seat, Decision]
 
 
 class Match:
@@ -196,9 +199,10 @@ class Match:
         step = len(self.steps)
         try:
             events = self.ruleset.apply(state, orders, dice)
+            pending = self.ruleset.pending(state)
         except Exception as exc:  # whatever the engine raised: the match must outlive it
             raise EngineFault(step, orders, exc) from exc
-        return Resolution(step, orders, state, dice, events)
+        return Resolution(step, orders, state, dice, events, pending)
 
     def commit(self, res: Resolution) -> list[Event]:
         """Make a `resolution` the match's own; refused if the match moved on since."""
@@ -207,7 +211,7 @@ class Match:
         self.state = res.state
         self.dice = res.dice
         self._submitted = {}
-        self._pending = None
+        self._pending = res.pending
         self.steps.append(res.orders)
         self.events.extend(res.events)
         return res.events

@@ -26,7 +26,15 @@ from typing import Any, Literal, Protocol
 from gladiator.core.match import Match
 from gladiator.store import Store, StoredMatch, StoreError
 
-__all__ = ["AbandonPolicy", "Abandoner", "Silence", "abandon_policy", "void_outcome"]
+__all__ = [
+    "AbandonPolicy",
+    "Abandoner",
+    "Silence",
+    "abandon_policy",
+    "forfeit_ending",
+    "store_forfeit",
+    "void_outcome",
+]
 
 log = logging.getLogger("gladiator.server")
 
@@ -70,18 +78,23 @@ def abandon_policy(
     return AbandonPolicy(float(abandon_after), float(void_after), clock)
 
 
-class LiveMatch(Protocol):
-    """What the clocks need of a hub's live match (server.hub.LiveMatch)."""
+class Forfeitable(Protocol):
+    """What a forfeit needs of a hub's live match (server.hub.LiveMatch)."""
 
     id: str
     match: Match
+
+    def end_early(self, outcome: dict[str, Any], *, finished: bool) -> None: ...
+
+
+class LiveMatch(Forfeitable, Protocol):
+    """What the clocks need of a hub's live match."""
+
     lock: asyncio.Lock
     silence: Silence
 
     @property
     def over(self) -> bool: ...
-
-    def end_early(self, outcome: dict[str, Any], *, finished: bool) -> None: ...
 
 
 @dataclass
@@ -119,30 +132,51 @@ def void_outcome(void_after: float) -> dict[str, Any]:
 
 
 def forfeit_ending(
-    live: LiveMatch, seats: list[str], silent_for: float, abandon_after: float
+    match: Match, seats: list[str], reason: dict[str, Any], why: str
 ) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The outcome and the record of a forfeit (AB2, AB3): the silent seats lose, every other
-    seat wins; the record's own `outcome` stays the rules' (none), so `Match.replay` still
-    checks it, and `forfeit` says who forfeited and why."""
-    winners = [s for s in live.match.seats if s not in seats]
-    forfeit = {
-        "seats": seats,
-        "reason": "silent",
-        "silent_seconds": round(silent_for, 1),
-        "abandon_after": abandon_after,
-        "winners": winners,
-    }
-    who = ", ".join(live.match.ruleset.seat_label(live.match.state, s) or s for s in seats)
+    """The outcome and the record of a forfeit (AB2, AB3, CP3): the seats named lose, every
+    other seat wins; the record's own `outcome` stays the rules' (none), so `Match.replay` still
+    checks it, and `forfeit` says who forfeited and why (`reason`, plain data; `why`, the end
+    of the summary's sentence)."""
+    winners = [s for s in match.seats if s not in seats]
+    forfeit = {"seats": seats, **reason, "winners": winners}
+    who = ", ".join(match.ruleset.seat_label(match.state, s) or s for s in seats)
     outcome = {
         "winners": winners,
         "method": "forfeit",
-        "summary": f"{who} forfeit{'s' if len(seats) == 1 else ''}: "
-        f"no move for {abandon_after:g} s",
+        "summary": f"{who} forfeit{'s' if len(seats) == 1 else ''}: {why}",
         "forfeit": forfeit,
     }
-    record = live.match.record(reveal=True).to_dict()
+    record = match.record(reveal=True).to_dict()
     record["forfeit"] = forfeit
     return outcome, record
+
+
+def silent_forfeit(
+    live: LiveMatch, seats: list[str], silent_for: float, abandon_after: float
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The forfeit of the abandonment clock (AB2): the human seats silent too long."""
+    reason = {
+        "reason": "silent",
+        "silent_seconds": round(silent_for, 1),
+        "abandon_after": abandon_after,
+    }
+    return forfeit_ending(live.match, seats, reason, f"no move for {abandon_after:g} s")
+
+
+async def store_forfeit(
+    store: Store, live: Forfeitable, outcome: dict[str, Any], record: dict[str, Any]
+) -> bool:
+    """Store a forfeit and end the live match with it; False (logged) if the store refused,
+    for the next sweep to try again. Caller holds the match's lock."""
+    try:
+        await asyncio.to_thread(store.finish, live.id, outcome, record)
+    except StoreError as exc:
+        log.error("match %s: the forfeit was not stored: %s", live.id, exc)
+        return False
+    log.info("match %s: %s", live.id, outcome["summary"])
+    live.end_early(outcome, finished=True)
+    return True
 
 
 @dataclass
@@ -203,22 +237,21 @@ class Abandoner:
     async def _end(self, live: LiveMatch) -> Ending | None:
         async with live.lock:
             kind = self.due(live)  # again: an order may have come while waiting for the lock
+            if kind == "forfeit":
+                seats = self._silent_seats(live)
+                quiet = self.policy.clock() - live.silence.last
+                ending = silent_forfeit(live, seats, quiet, self.policy.abandon_after)
+                return kind if await store_forfeit(self.store, live, *ending) else None
+            if kind != "void":
+                return None
+            outcome = void_outcome(self.policy.void_after)
             try:
-                if kind == "forfeit":
-                    seats = self._silent_seats(live)
-                    quiet = self.policy.clock() - live.silence.last
-                    outcome, record = forfeit_ending(live, seats, quiet, self.policy.abandon_after)
-                    await asyncio.to_thread(self.store.finish, live.id, outcome, record)
-                elif kind == "void":
-                    outcome = void_outcome(self.policy.void_after)
-                    await asyncio.to_thread(self.store.void, live.id, outcome)
-                else:
-                    return None
+                await asyncio.to_thread(self.store.void, live.id, outcome)
             except StoreError as exc:  # the next sweep tries again
-                log.error("match %s: the %s was not stored: %s", live.id, kind, exc)
+                log.error("match %s: the void was not stored: %s", live.id, exc)
                 return None
             log.info("match %s: %s", live.id, outcome["summary"])
-            live.end_early(outcome, finished=kind == "forfeit")
+            live.end_early(outcome, finished=False)
             return kind
 
     def start(self) -> None:

@@ -38,17 +38,20 @@ from gladiator.server.bots_api import bots_api
 from gladiator.server.broken_api import CLOSE_BROKEN, Broken, broken_answer, broken_routes
 from gladiator.server.campaign_api import campaign_routes
 from gladiator.server.campaign_runner import CampaignRunner
-from gladiator.server.connection import CLOSE_MOVED, CLOSE_TOO_SLOW, Connection
+from gladiator.server.connection import CLOSE_MOVED, Connection
+from gladiator.server.correspondence import DeadlinePolicy
+from gladiator.server.correspondence_api import match_json, read_deadline, turns_routes
 from gladiator.server.hub import Elsewhere, Hub, Unavailable
 from gladiator.server.levels_api import levels_api
 from gladiator.server.live_match import LiveMatch
-from gladiator.server.messages import CreateMatchBody, Hello, OrderBody, OrderMessage, PreviewBody
+from gladiator.server.messages import CreateMatchBody, OrderBody, PreviewBody
 from gladiator.server.ownership import Ownership, OwnershipPolicy
 from gladiator.server.rate_limit import CreateLimit, CreationLimiter
 from gladiator.server.replay import ReplayBook
 from gladiator.server.retry import RetryPolicy
 from gladiator.server.rules_page import rules_routes
 from gladiator.server.security import Refused
+from gladiator.server.socket_loop import pump, read_hello, read_loop
 from gladiator.store import Store, StoreError
 
 __all__ = ["DEFAULT_STATIC", "create_app"]
@@ -126,6 +129,7 @@ def create_app(
     public_url: str | None = None,
     ownership: OwnershipPolicy | None = None,
     bot_policy: BotPolicy | None = None,
+    deadlines: DeadlinePolicy | None = None,
 ) -> Starlette:
     """The arena app over `store`. `allowed_origins` are further origins whose pages may call
     the API (its own origin always may); `static_dir` holds the browser pages (default: the
@@ -139,10 +143,11 @@ def create_app(
     `public_url`: where clients reach this process, which other processes on the same database
     send them to for its matches, and `ownership` its heartbeat and lease (docs/deploy.md);
     `bot_policy`: the bot seats' budget cap, worker processes and pause (default: 2 s a
-    decision, a worker per core but one, the pause on `abandon`'s clock; HF2-HF4)."""
+    decision, a worker per core but one, the pause on `abandon`'s clock; HF2-HF4);
+    `deadlines`: the correspondence deadlines accepted (default: 60 s to 30 days, CP1)."""
     allowed = frozenset(security.normalise_origin(o) for o in allowed_origins)
     static = Path(static_dir) if static_dir is not None else DEFAULT_STATIC
-    hub = Hub(store, abandon, retry, Ownership(store, public_url, ownership), bot_policy)
+    hub = Hub(store, abandon, retry, Ownership(store, public_url, ownership), bot_policy, deadlines)
     campaigns = CampaignRunner(store, hub)
     replays = ReplayBook()
 
@@ -276,7 +281,10 @@ def create_app(
         check_origin(request)
         body = await body_of(request, CreateMatchBody)
         try:
-            made = await hub.create(body.ruleset, body.options, body.seats, body.seed)
+            deadline = read_deadline(body, hub.deadlines)
+            made = await hub.create(
+                body.ruleset, body.options, body.seats, body.seed, deadline=deadline
+            )
         except StoreError as exc:
             return _error(503, str(exc))
         except ValueError as exc:
@@ -309,22 +317,7 @@ def create_app(
         if not _is_count(limit_text) or not 1 <= int(limit_text) <= 500:
             return _error(400, "limit must be a number 1..500")
         found = await asyncio.to_thread(store.list_matches, status=status, limit=int(limit_text))
-        return JSONResponse(
-            [
-                {
-                    "id": m.id,
-                    "ruleset": m.ruleset,
-                    "status": m.status,
-                    "created_at": m.created_at.isoformat(),
-                    "seats": [
-                        {"seat": seat, "kind": kind, "label": label}
-                        for seat, kind, label in m.seats
-                    ],
-                    "outcome": m.outcome,
-                }
-                for m in found
-            ]
-        )
+        return JSONResponse([match_json(m) for m in found])
 
     async def view(request: Request) -> Response:
         live, seat = await caller(request)
@@ -440,7 +433,7 @@ def create_app(
             await ws.close(security.CLOSE_TOO_BIG, "message over 8 KiB")
             return
         try:
-            hello = _read_hello(text)
+            hello = read_hello(text)
         except Refused as exc:
             await ws.close(exc.close_code, exc.message)
             return
@@ -464,9 +457,9 @@ def create_app(
             return
         conn = Connection(seat)
         await live.attach(conn, hello.last_event)
-        writer = asyncio.create_task(_pump(ws, conn))
+        writer = asyncio.create_task(pump(ws, conn))
         try:
-            await _read_loop(ws, live, conn, writer)
+            await read_loop(ws, live, conn, writer)
         finally:
             writer.cancel()
             live.detach(conn)
@@ -500,6 +493,7 @@ def create_app(
         WebSocketRoute("/ws/{match_id}", socket),
         Route("/campaign/{campaign_id}", page("campaign.html")),
         *rules_routes(),
+        *turns_routes(store),
         *campaign_routes(campaigns, check_origin, body_of),
         *broken_routes(hub, store, check_origin),
     ]
@@ -564,80 +558,3 @@ async def _client_gone(request: Request, exc: Exception) -> Response:
 async def _internal_error(request: Request, exc: Exception) -> Response:
     log.exception("internal error on %s", request.url.path)
     return _error(500, "internal server error")
-
-
-def _read_hello(text: str) -> Hello:
-    """The first message: 4400 if it is not a hello, 4401 if it has no token."""
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        raise Refused("the hello is not valid JSON") from None
-    if not isinstance(data, dict) or data.get("type") != "hello":
-        raise Refused("the first message must be a hello")
-    if not data.get("token"):
-        raise security.NoToken()
-    try:
-        return Hello.model_validate(data)
-    except ValidationError as exc:
-        raise Refused(messages.first_problem(exc)) from None
-
-
-_CLOSE_REASONS = {
-    CLOSE_TOO_SLOW: "too slow to keep up",
-    CLOSE_MOVED: "another server holds the match now",
-}
-
-
-async def _pump(ws: WebSocket, conn: Connection) -> None:
-    """Send what the hub queued for this connection, in order; an int in the queue closes."""
-    try:
-        while True:
-            item = await conn.outbox.get()
-            if isinstance(item, int):
-                await ws.close(item, _CLOSE_REASONS.get(item, ""))
-                return
-            await ws.send_text(item)
-    except asyncio.CancelledError:
-        raise
-    except Exception:  # the client went away: the reader sees it too
-        return
-
-
-async def _read_loop(
-    ws: WebSocket, live: LiveMatch, conn: Connection, writer: asyncio.Task[None]
-) -> None:
-    bucket = security.TokenBucket()
-
-    async def close(code: int, reason: str) -> None:
-        writer.cancel()
-        with contextlib.suppress(Exception):
-            await ws.close(code, reason)
-
-    while True:
-        received = await ws.receive()
-        if received["type"] == "websocket.disconnect":
-            return
-        text = received.get("text")
-        raw = text.encode() if text is not None else received.get("bytes") or b""
-        if len(raw) > security.MAX_MESSAGE:
-            await close(security.CLOSE_TOO_BIG, "message over 8 KiB")
-            return
-        if not bucket.take():
-            await close(security.CLOSE_RATE, "more than 20 messages a second")
-            return
-        if text is None:
-            conn.send(json.dumps(messages.error(None, "send JSON text messages, not binary")))
-            continue
-        try:
-            msg = messages.parse_client(text)
-        except ValidationError as exc:
-            conn.send(json.dumps(messages.error(None, messages.first_problem(exc))))
-            continue
-        if isinstance(msg, OrderMessage):
-            if conn.seat is None:
-                conn.send(json.dumps(messages.error(msg.id, "a spectator cannot give orders")))
-                continue
-            await live.order(conn.seat, msg.order, msg.id, reply=conn)
-        elif isinstance(msg, Hello):
-            conn.send(json.dumps(messages.error(None, "this connection has already said hello")))
-        # a ping needs no answer: it only keeps the connection alive through proxies

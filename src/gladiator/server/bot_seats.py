@@ -15,6 +15,8 @@ import hashlib
 import logging
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Protocol
 
 from gladiator.bots import Bot
@@ -53,6 +55,16 @@ class Watched(Live, Protocol):
     def silence(self) -> Silence: ...
 
 
+@dataclass
+class StandIn:
+    """A bot playing one decision of a human seat whose deadline passed (CP2)."""
+
+    decision: tuple[int, int]
+    bot: Bot
+    budget: float | None
+    due: datetime
+
+
 class BotSeats:
     def __init__(self, live: Watched, stored: StoredMatch, pool: BotPool | None) -> None:
         self.live = live
@@ -72,6 +84,7 @@ class BotSeats:
         # A bot's order that the store did not take, by (seat, decision): tried again as it
         # was, since its first commit may have landed with only the answer lost (HC6).
         self._unstored: dict[tuple[str, tuple[int, int]], str] = {}
+        self._stand_ins: dict[str, StandIn] = {}  # human seats played for one decision (CP2)
 
     def __contains__(self, seat: object) -> bool:
         return seat in self.bots
@@ -92,6 +105,20 @@ class BotSeats:
             if seat in self.bots and (seat, decision) not in self._thinking:
                 self._thinking.add((seat, decision))
                 live.spawn(self._play(seat, decision))
+
+    def stand_in(self, seat: str, spec: str, due: datetime) -> None:
+        """A human seat's deadline passed: the bot `spec` plays its current decision in its
+        name, never paused (HF4 waits for someone to connect; a deadline does not). Once per
+        decision. Caller holds the match's lock."""
+        live = self.live
+        decision = live.decision
+        if live.over or seat not in live.match.waiting_for() or (seat, decision) in self._thinking:
+            return
+        made = parse_spec(spec)
+        self._stand_ins[seat] = StandIn(decision, made.make(), made.budget, due)
+        self._thinking.add((seat, decision))
+        log.info("match %s: %s's deadline passed; the bot %s plays for them", live.id, seat, spec)
+        live.spawn(self._play(seat, decision))
 
     async def wake_later(self) -> None:
         async with self.live.lock:
@@ -136,7 +163,7 @@ class BotSeats:
         live = self.live
         try:
             async with live.lock:
-                if live.stale(seat, key) or self._pausing():
+                if live.stale(seat, key) or (seat not in self._stand_ins and self._pausing()):
                     return
                 decision: Decision = live.match.pending()[seat]
                 rng = bot_rng(live.match.seed, seat, key)
@@ -162,11 +189,16 @@ class BotSeats:
             async with live.lock:
                 if live.stale(seat, key):
                     return
-                if thought is not None and thought.bot is not None:
+                stand_in = self._stand_ins.get(seat)
+                if stand_in is None and thought is not None and thought.bot is not None:
                     self.bots[seat] = thought.bot  # what it learnt, for its next decision
-                await self._give(seat, key, live.in_seat_name(seat, order, rng))
+                due = stand_in.due if stand_in is not None else None
+                await self._give(seat, key, live.in_seat_name(seat, order, rng), due)
         finally:
             self._thinking.discard((seat, key))
+            stand_in = self._stand_ins.get(seat)
+            if stand_in is not None and stand_in.decision == key:
+                del self._stand_ins[seat]
 
     async def _think(
         self,
@@ -177,19 +209,27 @@ class BotSeats:
         rng: random.Random,
     ) -> Thought | None:
         live, pool = self.live, self.pool
-        bot = self.bots[seat]
+        stand_in = self._stand_ins.get(seat)
+        bot = stand_in.bot if stand_in is not None else self.bots[seat]
+        wanted = stand_in.budget if stand_in is not None else self.budgets.get(seat)
         cap = pool.policy.max_budget if pool is not None else MAX_BUDGET
-        budget = capped_budget(bot, live.match.ruleset.name, self.budgets.get(seat), cap)
+        budget = capped_budget(bot, live.match.ruleset.name, wanted, cap)
         job = Job(bot, live.match.ruleset, seen, seat, decision, rng, budget)
         if pool is None:
             return await asyncio.to_thread(job.run)
-        return await pool.think(job, lambda: not live.stale(seat, key) and not self._pausing())
+        return await pool.think(
+            job,
+            lambda: not live.stale(seat, key) and (stand_in is not None or not self._pausing()),
+        )
 
-    async def _give(self, seat: str, key: tuple[int, int], canonical: str) -> None:
-        """Submit the bot's order. Caller holds the lock."""
+    async def _give(
+        self, seat: str, key: tuple[int, int], canonical: str, due: datetime | None
+    ) -> None:
+        """Submit the bot's order (`due`: a stand-in's, the deadline it answers). Caller holds
+        the lock."""
         live = self.live
         try:
-            await live.accept(seat, canonical)
+            await live.accept(seat, canonical, due_at=due)
         except EngineFault:
             return  # voided; the decision is asked again, and this bot woken anew
         except StoreError as exc:

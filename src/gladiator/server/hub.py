@@ -17,6 +17,7 @@ from gladiator.core.match import Match
 from gladiator.server.abandonment import Abandoner, AbandonPolicy
 from gladiator.server.bot_pool import BotPolicy, BotPool
 from gladiator.server.connection import at
+from gladiator.server.correspondence import DeadlineKeeper, DeadlinePolicy
 from gladiator.server.live_match import LiveMatch
 from gladiator.server.ownership import Ownership
 from gladiator.server.retry import RetryPolicy
@@ -30,6 +31,7 @@ from gladiator.store import (
     new_token,
 )
 from gladiator.store.resume import BrokenMatch, Failure, rebuild
+from gladiator.store.stored import StoredDeadline, Turn
 
 __all__ = ["CreatedMatch", "Elsewhere", "Hub", "NotBroken", "Unavailable"]
 
@@ -78,6 +80,7 @@ class Hub:
         retry: RetryPolicy | None = None,
         ownership: Ownership | None = None,
         bots: BotPolicy | None = None,
+        deadlines: DeadlinePolicy | None = None,
     ) -> None:
         self.store = store
         self.policy = policy or AbandonPolicy()
@@ -93,6 +96,10 @@ class Hub:
         # once its match moved here (OW5).
         self.peer_origins: frozenset[str] = frozenset()
         self.abandoner = Abandoner(store, self.policy, lambda: self.live.values())
+        self.deadlines = deadlines or DeadlinePolicy()
+        self.keeper = DeadlineKeeper(
+            store, self.deadlines, lambda: self.live.values(), self.policy.clock
+        )
         self.live: dict[str, LiveMatch] = {}
         self._loading = asyncio.Lock()
         # Told the id of every match whose end is stored (the campaigns settle their fights).
@@ -118,6 +125,7 @@ class Hub:
                 await live.changed()
         log.info("resumed %d running matches", len(self.live))
         self.abandoner.start()
+        self.keeper.start()
         self._beating = asyncio.get_running_loop().create_task(self._beat())
 
     async def _beat(self) -> None:
@@ -276,14 +284,16 @@ class Hub:
         match_id: str | None = None,
         seat_hashes: Mapping[str, str] | None = None,
         abandonable: bool = True,
+        deadline: StoredDeadline | None = None,
     ) -> CreatedMatch:
         """A new match: `seats` maps each seat to "human", "bot:NAME[@BUDGET]" or "level:LEVEL"
         (easy, normal, hard: stored as the level's bot and budget) (left out: human).
         ValueError (one line) for a bad ruleset, option, seat or bot. `match_id` names it (a
         campaign's fight: one id per fight, so it is never created twice); `seat_hashes` gives
         a human seat the hash of a token its player already holds (a lanista's link);
-        `abandonable`: the abandonment clocks apply (if it has a human seat; AB1, AB5). A bot's
-        budget over the server's cap is refused (HF2); a level's plays at the cap."""
+        `abandonable`: the abandonment clocks apply (if it has a human seat and no `deadline`;
+        AB1, AB5, CP4); `deadline`: a correspondence match's clock (server/correspondence.py).
+        A bot's budget over the server's cap is refused (HF2); a level's plays at the cap."""
         rs = registry.get(ruleset)
         match = Match(rs, options, seed=seed, atomic=True)
         unknown = sorted(set(seats) - set(match.seats))
@@ -326,8 +336,10 @@ class Hub:
                 )
         spectator = new_token()
         match_id = match_id or new_match_id()
-        abandonable = abandonable and any(s.kind == "human" for s in stored_seats)
+        humans = any(s.kind == "human" for s in stored_seats)
+        abandonable = abandonable and humans and deadline is None
         stored_at = at(self.policy.clock())
+        turn = Turn(stored_at, tuple(match.waiting_for()))
         await asyncio.to_thread(
             functools.partial(
                 self.store.create_match,
@@ -342,6 +354,8 @@ class Hub:
                 abandonable=abandonable,
                 created_at=stored_at,
                 owner=self.ownership.me,
+                deadline=deadline,
+                waiting=turn.waiting,
             ),
         )
         stored = StoredMatch(
@@ -359,6 +373,8 @@ class Hub:
             seats=tuple(stored_seats),
             orders=(),
             abandonable=abandonable,
+            deadline=deadline,
+            turn=turn,
         )
         live = LiveMatch(
             self.store,
@@ -379,6 +395,7 @@ class Hub:
 
     def stop(self) -> None:
         self.abandoner.stop()
+        self.keeper.stop()
         if self._beating is not None:
             self._beating.cancel()
         for live in self.live.values():

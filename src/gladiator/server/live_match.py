@@ -17,6 +17,7 @@ once with the match id and the traceback.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import random
 import time
@@ -34,6 +35,7 @@ from gladiator.server.connection import CLOSE_MOVED, Connection, at, dumps
 from gladiator.server.reaction_clocks import ReactionClocks
 from gladiator.server.retry import RetryPolicy, retrying
 from gladiator.store import NotOwner, Store, StoredMatch, StoredSeat, StoreError, StoreUnavailable
+from gladiator.store.stored import Turn
 
 __all__ = ["LiveMatch"]
 
@@ -71,6 +73,11 @@ class LiveMatch:
         self.ended = stored.outcome if self.finish_stored and not match.finished else None
         self.silence = Silence.of(stored)
         self.clock = clock
+        # Correspondence play (server/correspondence.py): the deadline, and when the current
+        # decision was first asked (a match stored before deadlines: its last activity).
+        self.deadline = stored.deadline
+        since = stored.turn.since if stored.turn is not None else None
+        self.turn_since = (since or stored.active_at or stored.created_at).timestamp()
         self.bots = BotSeats(self, stored, bot_pool)  # bot_pool: where they think (HF3)
         self.clocks = ReactionClocks(self)
         # Engine faults at the current step (HF1): how many, and each seat's orders that were
@@ -90,6 +97,16 @@ class LiveMatch:
         return self.clocks.deadlines
 
     @property
+    def late_seats(self) -> list[str]:
+        """The human seats the current decision waits for (whom a deadline concerns)."""
+        return [s for s in self.match.waiting_for() if s in self.silence.humans]
+
+    def stand_in(self, seat: str, spec: str, due: datetime) -> None:
+        """A bot plays `seat`'s current decision: its deadline passed (CP2). Caller holds the
+        lock."""
+        self.bots.stand_in(seat, spec, due)
+
+    @property
     def decision(self) -> tuple[int, int]:
         """The current decision: its step and how many times the engine failed on it."""
         return len(self.match.steps), self.faults if self._fault_step == len(
@@ -102,6 +119,12 @@ class LiveMatch:
         if self.ended is not None:  # nothing more is waited for; the outcome is the forfeit's
             v.update(outcome=self.ended, waiting_for=[])
             v.pop("decision", None)
+        if self.deadline is not None:  # CP1: every seat sees the clock of the decision
+            v["deadline"] = {
+                "seconds": self.deadline.seconds,
+                "then": self.deadline.then,
+                "due": None if self.over else self.turn_since + self.deadline.seconds,
+            }
         return v
 
     def welcome(self, seat: str | None) -> str:
@@ -226,9 +249,11 @@ class LiveMatch:
         client_id: str | int | None = None,
         reply: Connection | None = None,
         active_at: datetime | None = None,
+        due_at: datetime | None = None,
     ) -> None:
         """Apply to a copy if it completes the decision, store, commit, acknowledge, tell
-        everyone. Caller holds the lock. EngineFault once the failed decision is voided."""
+        everyone. Caller holds the lock. EngineFault once the failed decision is voided.
+        `due_at`: the deadline this order answers, given in the seat's name (CP2)."""
         if self.ended is not None:
             raise StoreError(f"the match is over: {self.ended['summary']}")
         resolution = None
@@ -238,14 +263,28 @@ class LiveMatch:
             except EngineFault as fault:
                 await self._void(fault)
                 raise
+        if resolution is None:
+            turn_since = self.turn_since
+            waiting = [s for s in self.match.waiting_for() if s != seat]
+        else:  # the next decision is asked now
+            turn_since = self.clock()
+            waiting = list(resolution.pending)
+        turn = Turn(at(turn_since), tuple(waiting))
         try:
             await self._write(
-                self.store.add_order, self.id, self.seq, seat, canonical, active_at, self.owner
+                functools.partial(self.store.add_order, turn=turn, due_at=due_at),
+                self.id,
+                self.seq,
+                seat,
+                canonical,
+                active_at,
+                self.owner,
             )
         except NotOwner:
             self._moved()
             raise
         self.seq += 1
+        self.turn_since = turn_since
         if resolution is None:
             self.match.submit(seat, canonical)
         else:
@@ -271,6 +310,13 @@ class LiveMatch:
         )
         self.seq = first
         self.match.void_decision()
+        # Every seat of it is asked again: its deadline starts again (CP1).
+        self.turn_since = self.clock()
+        turn = Turn(at(self.turn_since), tuple(self.match.waiting_for()))
+        try:
+            await self._write(self.store.set_turn, self.id, turn)
+        except StoreError as exc:  # the clock in memory has it; only a restart would lose it
+            log.warning("match %s: the decision's new start was not stored: %s", self.id, exc)
         log.error(
             "match %s: %s; the decision's orders are voided (%s)",
             self.id,

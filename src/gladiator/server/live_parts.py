@@ -41,6 +41,7 @@ class Live(Protocol):
         client_id: str | int | None = None,
         reply: Any = None,
         active_at: datetime | None = None,
+        due_at: datetime | None = None,
     ) -> None: ...
 
     def spawn(self, coro: Any) -> None: ...

@@ -24,6 +24,7 @@ __all__ = [
     "MAX_ORDER",
     "ClientMessage",
     "CreateMatchBody",
+    "DeadlineBody",
     "Hello",
     "OrderBody",
     "OrderMessage",
@@ -83,6 +84,16 @@ class PreviewBody(_Strict):
     options: dict[str, Any] = Field(default_factory=dict)
 
 
+class DeadlineBody(_Strict):
+    """A correspondence match's deadline (CP1): seconds for each decision, and what happens
+    when they pass: the seat's stand-in bot plays ("level:LEVEL" or "bot:NAME"; default the
+    normal level), or the seat forfeits."""
+
+    seconds: Annotated[StrictInt, Field(ge=1, le=10**8)]
+    then: Literal["bot", "forfeit"] = "bot"
+    bot: Annotated[str, Field(max_length=60)] | None = None
+
+
 class CreateMatchBody(_Strict):
     ruleset: Annotated[str, Field(max_length=40)]
     options: dict[str, Any] = Field(default_factory=dict)
@@ -91,6 +102,7 @@ class CreateMatchBody(_Strict):
         default_factory=dict
     )
     seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None
+    deadline: DeadlineBody | None = None
 
 
 _KINDS = {"str", "int", "float", "bool", "list", "dict"}

@@ -11,17 +11,21 @@ from typing import Any
 from gladiator.core.seeding import matches_commitment
 from gladiator.store.errors import StoreError
 from gladiator.store.models import MatchRow, OrderRow, SeatRow
-from gladiator.store.stored import MatchSummary, StoredMatch, StoredSeat
+from gladiator.store.stored import MatchSummary, StoredDeadline, StoredMatch, StoredSeat, Turn
 
 __all__ = [
     "STATUSES",
     "check_seats",
+    "deadline_of",
     "json_object",
     "now",
     "seat_rows",
     "stored_match",
     "summary",
     "to_json",
+    "turn_of",
+    "utc",
+    "waiting_json",
 ]
 
 # "void": ended by the abandonment clock with nobody having played (docs/web.md, AB2).
@@ -33,7 +37,7 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
-def _utc(value: datetime) -> datetime:
+def utc(value: datetime) -> datetime:
     # SQLite hands back naive datetimes; everything was written in UTC.
     return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
@@ -55,6 +59,29 @@ def json_object(text: str | None, what: str, match_id: str) -> dict[str, Any] | 
     if not isinstance(value, dict):
         raise StoreError(f"match {match_id}: its {what} is not a JSON object")
     return value
+
+
+def waiting_json(seats: Sequence[str]) -> str:
+    return json.dumps(list(seats))
+
+
+def deadline_of(row: MatchRow) -> StoredDeadline | None:
+    if row.deadline_s is None or row.on_deadline is None:
+        return None
+    return StoredDeadline(int(row.deadline_s), str(row.on_deadline), row.deadline_bot)
+
+
+def turn_of(row: MatchRow) -> Turn | None:
+    """The current decision, as far as the row says it (a broken `waiting` reads as none)."""
+    if row.turn_at is None or row.waiting is None:
+        return None
+    try:
+        waiting = json.loads(row.waiting)
+    except (json.JSONDecodeError, RecursionError):
+        return None
+    if not isinstance(waiting, list) or not all(isinstance(s, str) for s in waiting):
+        return None
+    return Turn(utc(row.turn_at), tuple(waiting))
 
 
 def seat_rows(seats: Sequence[StoredSeat]) -> list[SeatRow]:
@@ -127,8 +154,8 @@ def stored_match(
         nonce=row.nonce,
         commitment=row.commitment,
         status=row.status,
-        created_at=_utc(row.created_at),
-        finished_at=None if row.finished_at is None else _utc(row.finished_at),
+        created_at=utc(row.created_at),
+        finished_at=None if row.finished_at is None else utc(row.finished_at),
         outcome=json_object(row.outcome, "outcome", mid),
         spectator_hash=row.spectator_hash,
         seats=tuple(
@@ -139,7 +166,9 @@ def stored_match(
         ),
         orders=tuple((o.seat, o.order_text) for o in orders),
         abandonable=bool(row.abandonable),
-        active_at=None if row.active_at is None else _utc(row.active_at),
+        active_at=None if row.active_at is None else utc(row.active_at),
+        deadline=deadline_of(row),
+        turn=turn_of(row),
     )
 
 
@@ -153,7 +182,9 @@ def summary(row: MatchRow) -> MatchSummary:
         id=row.id,
         ruleset=row.ruleset,
         status=row.status,
-        created_at=_utc(row.created_at),
+        created_at=utc(row.created_at),
         seats=tuple((s.seat, s.kind, s.label or s.bot or "") for s in row.seats),
         outcome=outcome,
+        deadline=deadline_of(row),
+        turn=turn_of(row) if row.status == "running" else None,
     )

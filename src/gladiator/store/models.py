@@ -30,13 +30,14 @@ __all__ = [
     "MetaRow",
     "OrderRow",
     "ProcessRow",
+    "SeatContactRow",
     "SeatRow",
     "VoidedOrderRow",
 ]
 
 # The number of the newest migration (store/migrations/versions): each migration writes its number
 # into `meta`, so a gladiator that knows fewer migrations refuses a database written by a newer one.
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 
 
 class Base(DeclarativeBase):
@@ -76,6 +77,17 @@ class MatchRow(Base):
     # The server process that holds the running match (docs/deploy.md, OW1): only it stores its
     # orders; NULL, or a process whose heartbeat stopped: the next process to want it claims it.
     owner: Mapped[str | None] = mapped_column(String(32), index=True)
+    # Correspondence play (docs/web.md, CP1-CP8): seconds a seat has for each decision (NULL: a
+    # live match, no deadline), what happens when they run out ("bot": the stand-in bot
+    # `deadline_bot` plays that decision; "forfeit": the seat forfeits).
+    deadline_s: Mapped[int | None] = mapped_column(Integer)
+    on_deadline: Mapped[str | None] = mapped_column(String(16))
+    deadline_bot: Mapped[str | None] = mapped_column(String(64))
+    # The current decision: when it was first asked, and the seats it still waits for (a JSON
+    # list), written with the order that changed them, so any process and the lobby can read
+    # whose move it is without holding the match.
+    turn_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    waiting: Mapped[str | None] = mapped_column(Text)
 
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="match", order_by="SeatRow.position", cascade="all, delete-orphan"
@@ -117,6 +129,35 @@ class OrderRow(Base):
     seat: Mapped[str] = mapped_column(String(64))
     order_text: Mapped[str] = mapped_column(Text)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # The deadline that had passed when the server gave this order in the seat's name (CP2);
+    # NULL: the seat's own order (or a bot seat's).
+    due_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class SeatContactRow(Base):
+    """A seat's e-mail address for correspondence notices (CP5-CP7): never shown in any view,
+    never in a record. `unsubscribe_hash` checks the unsubscribe link of its notices;
+    `noticed_turn` is the decision last told about, so a notice is sent once per decision,
+    even across a restart; `resent_hash` is the token of the link last re-sent (it opens the
+    seat as the first link does)."""
+
+    __tablename__ = "seat_contacts"
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["match_id", "seat"], ["seats.match_id", "seats.seat"], ondelete="CASCADE"
+        ),
+    )
+
+    match_id: Mapped[str] = mapped_column(
+        ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[str] = mapped_column(String(64), primary_key=True)
+    email: Mapped[str] = mapped_column(String(254))
+    unsubscribed: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    unsubscribe_hash: Mapped[str] = mapped_column(String(64))
+    noticed_turn: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    resent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    resent_hash: Mapped[str | None] = mapped_column(String(64))
 
 
 class VoidedOrderRow(Base):

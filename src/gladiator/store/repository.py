@@ -29,11 +29,13 @@ from gladiator.store.match_rows import (
     stored_match,
     summary,
     to_json,
+    utc,
+    waiting_json,
 )
 from gladiator.store.models import MatchRow, OrderRow, SeatRow
 from gladiator.store.owners import Owners
 from gladiator.store.schema import prepare_schema
-from gladiator.store.stored import MatchSummary, StoredMatch, StoredSeat
+from gladiator.store.stored import MatchSummary, StoredDeadline, StoredMatch, StoredSeat, Turn
 from gladiator.store.tokens import SEAT_SCOPE, hash_token, new_token, token_matches
 from gladiator.store.voids import Voids
 
@@ -105,13 +107,17 @@ class Store:
         abandonable: bool = False,
         created_at: datetime | None = None,
         owner: str | None = None,
+        deadline: StoredDeadline | None = None,
+        waiting: Sequence[str] = (),
     ) -> None:
         """Store a new match with its seats in one transaction, as `running`; `abandonable`:
         the abandonment clocks apply to it; `created_at`: now, unless given; `owner`: the
-        server process that holds it (store/owners.py)."""
+        server process that holds it (store/owners.py); `deadline`: a correspondence match's
+        clock (CP1); `waiting`: the seats its first decision waits for, asked at creation."""
         check_seats(match_id, seats)
         if not matches_commitment(seed, nonce, commitment):
             raise StoreError(f"match {match_id}: its seed does not match its commitment")
+        created_at = created_at or now()
         row = MatchRow(
             id=match_id,
             ruleset=ruleset,
@@ -120,11 +126,16 @@ class Store:
             nonce=nonce,
             commitment=commitment,
             status="running",
-            created_at=created_at or now(),
+            created_at=created_at,
             spectator_hash=spectator_hash,
             abandonable=abandonable,
             owner=owner,
             seats=seat_rows(seats),
+            deadline_s=None if deadline is None else deadline.seconds,
+            on_deadline=None if deadline is None else deadline.then,
+            deadline_bot=None if deadline is None else deadline.bot,
+            turn_at=created_at,
+            waiting=waiting_json(waiting),
         )
         with self._adding(match_id) as session:
             session.add(row)
@@ -191,10 +202,15 @@ class Store:
         order: str,
         active_at: datetime | None = None,
         owner: str | None = None,
+        *,
+        turn: Turn | None = None,
+        due_at: datetime | None = None,
     ) -> None:
         """Store an accepted order; committed before returning. Orders must come seq 0, 1, ...
         `active_at` (a human's order) is stored as the match's last human activity with it.
-        `owner`: the server process storing it, refused (NotOwner) if another holds the match."""
+        `owner`: the server process storing it, refused (NotOwner) if another holds the match.
+        `turn`: the decision after this order (CP1); `due_at`: the deadline that had passed
+        when the server gave this order in the seat's name (CP2)."""
         what = f"cannot store order {seq} of match {match_id}"
         # The conflict is another writer storing the same seq between the count and the insert.
         duplicate = "an order with that seq is already stored"
@@ -230,11 +246,32 @@ class Store:
             if seq != count:
                 # A gap would make the match impossible to resume, so it is never written.
                 raise StoreError(f"{what}: the next order of this match is seq {count}")
-            session.add(OrderRow(match_id=match_id, seq=seq, seat=seat, order_text=order, at=now()))
-            if active_at is not None:
-                session.execute(
-                    update(MatchRow).where(MatchRow.id == match_id).values(active_at=active_at)
+            session.add(
+                OrderRow(
+                    match_id=match_id,
+                    seq=seq,
+                    seat=seat,
+                    order_text=order,
+                    at=now(),
+                    due_at=due_at,
                 )
+            )
+            changed: dict[str, Any] = {}
+            if active_at is not None:
+                changed["active_at"] = active_at
+            if turn is not None:
+                changed.update(turn_at=turn.since, waiting=waiting_json(turn.waiting))
+            if changed:
+                session.execute(update(MatchRow).where(MatchRow.id == match_id).values(**changed))
+
+    def set_turn(self, match_id: str, turn: Turn) -> None:
+        """Store the running match's current decision anew (asked again after a fault, HF1)."""
+        with self._session(f"cannot store the turn of match {match_id}") as session:
+            session.execute(
+                update(MatchRow)
+                .where(MatchRow.id == match_id, MatchRow.status == "running")
+                .values(turn_at=turn.since, waiting=waiting_json(turn.waiting))
+            )
 
     def touch(self, match_id: str, at: datetime) -> None:
         """Store `at` as the running match's last human activity (a connection)."""
@@ -367,6 +404,28 @@ class Store:
             query = query.where(MatchRow.status == status)
         with self._session("cannot list the matches") as session:
             return [summary(row) for row in session.scalars(query).all()]
+
+    def summaries(self, match_ids: Sequence[str]) -> list[MatchSummary]:
+        """The public face of the matches named (those that exist), in the order named."""
+        query = (
+            select(MatchRow)
+            .options(selectinload(MatchRow.seats))
+            .where(MatchRow.id.in_(list(match_ids)))
+        )
+        with self._session("cannot read the matches") as session:
+            found = {row.id: summary(row) for row in session.scalars(query).all()}
+        return [found[i] for i in dict.fromkeys(match_ids) if i in found]
+
+    def late_orders(self, match_id: str) -> list[tuple[int, datetime]]:
+        """The orders the server gave in a seat's name when its deadline passed (CP2): each
+        one's seq and the deadline it answered."""
+        with self._session(f"cannot read the orders of match {match_id}") as session:
+            rows = session.execute(
+                select(OrderRow.seq, OrderRow.due_at)
+                .where(OrderRow.match_id == match_id, OrderRow.due_at.is_not(None))
+                .order_by(OrderRow.seq)
+            ).all()
+        return [(int(seq), utc(due)) for seq, due in rows if due is not None]
 
     def record(self, match_id: str) -> dict[str, Any] | None:
         """The final record once the match is finished, else None."""

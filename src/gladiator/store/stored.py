@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-__all__ = ["MatchSummary", "StoredMatch", "StoredSeat"]
+__all__ = ["MatchSummary", "StoredDeadline", "StoredMatch", "StoredSeat", "Turn"]
 
 
 @dataclass(frozen=True)
@@ -16,6 +16,26 @@ class StoredSeat:
     bot: str | None  # the bot's name when kind == "bot"
     token_hash: str | None  # None for bots
     label: str = ""
+
+
+@dataclass(frozen=True)
+class StoredDeadline:
+    """A correspondence match's clock (CP1): seconds a seat has for each decision, and what
+    follows when they run out: "bot" (`bot`, a bot spec, plays that decision in the seat's
+    name) or "forfeit"."""
+
+    seconds: int
+    then: str  # "bot" | "forfeit"
+    bot: str | None = None
+
+
+@dataclass(frozen=True)
+class Turn:
+    """The current decision as the store keeps it: when it was first asked and the seats it
+    still waits for (written with the order that changed them)."""
+
+    since: datetime
+    waiting: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -37,6 +57,10 @@ class StoredMatch:
     # The abandonment clocks (docs/web.md): whether they apply, and the last human activity.
     abandonable: bool = False
     active_at: datetime | None = None
+    # Correspondence play (CP1): the deadline (None: a live match) and the current decision's
+    # start (None: a match stored before there were deadlines, until its next order).
+    deadline: StoredDeadline | None = None
+    turn: Turn | None = None
 
 
 @dataclass(frozen=True)
@@ -49,3 +73,5 @@ class MatchSummary:
     created_at: datetime
     seats: tuple[tuple[str, str, str], ...]  # (seat, kind, label or bot name)
     outcome: dict[str, Any] | None
+    deadline: StoredDeadline | None = None
+    turn: Turn | None = None
