@@ -23,10 +23,13 @@ from starlette.routing import BaseRoute, Route
 from gladiator.campaign import CampaignError, CampaignState
 from gladiator.campaign.driver import arena_lanistas, next_move
 from gladiator.campaign.fights import fight_lanistas
+from gladiator.campaign_service.fights import RULESET
 from gladiator.campaign_service.service import state_of
 from gladiator.server import security
 from gladiator.server.campaign_catalogue import catalogue
 from gladiator.server.campaign_runner import CampaignRunner, fight_match_id
+from gladiator.server.correspondence import campaign_deadline
+from gladiator.server.messages import DeadlineBody
 from gladiator.store import StoredCampaign, StoreError, hash_token, new_token
 
 __all__ = ["ACTIONS", "CreateCampaignBody", "campaign_routes", "campaign_view"]
@@ -66,6 +69,8 @@ class CreateCampaignBody(BaseModel):
     seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None
     lanistas: Annotated[list[LanistaSpec], Field(min_length=1, max_length=8)]
     options: dict[str, Any] = Field(default_factory=dict)
+    # Correspondence play (CP8): each human lanista's time for a decision and to be ready.
+    deadline: DeadlineBody | None = None
 
 
 class ActionBody(BaseModel):
@@ -271,11 +276,21 @@ def campaign_routes(runner: CampaignRunner, check_origin: Any, body_of: BodyOf) 
             "lanistas": lanistas,
         }
         secret = {lan["id"]: new_token() for lan in lanistas if lan["kind"] == "human"}
+        clock = body.deadline
+        try:
+            deadline = None
+            if clock is not None:
+                policy = runner.hub.deadlines
+                deadline = campaign_deadline(RULESET, clock.seconds, clock.then, clock.bot, policy)
+        except ValueError as exc:
+            return _error(400, _one_line(exc))
         try:
             await asyncio.to_thread(service.create, step)
             await asyncio.to_thread(
                 tokens.add, campaign_id, {lid: hash_token(t) for lid, t in secret.items()}
             )
+            if deadline is not None:
+                await asyncio.to_thread(runner.store.campaign_clocks.set, campaign_id, deadline)
         except CampaignError as exc:
             return _error(400, _one_line(exc))
         except StoreError as exc:
@@ -322,6 +337,12 @@ def campaign_routes(runner: CampaignRunner, check_origin: Any, body_of: BodyOf) 
             if mid.startswith(prefix)
         }
         view = campaign_view(state, ledgers, steps[::-1], you, running, accounts)
+        clock = await asyncio.to_thread(runner.store.campaign_clocks.deadline, campaign_id)
+        if clock is not None:  # CP8: the lanistas it waits for are made ready at `due`
+            view["deadline"] = {
+                "seconds": clock.seconds,
+                "due": stored.updated_at.timestamp() + clock.seconds,
+            }
         return JSONResponse(view)
 
     async def act(request: Request) -> Response:

@@ -18,7 +18,7 @@ from typing import Any
 
 from gladiator import registry
 from gladiator.campaign import CampaignError, CampaignState
-from gladiator.campaign.driver import arena_lanistas
+from gladiator.campaign.driver import arena_lanistas, next_move
 from gladiator.campaign.fights import BEAST, fight_lanistas, next_fight
 from gladiator.campaign.side_bets import games_begun
 from gladiator.campaign.state import Bout
@@ -73,6 +73,10 @@ class CampaignRunner:
         self._locks: dict[str, asyncio.Lock] = {}
         self._fights: dict[str, str] = {}  # arena match id -> its campaign
         self._tasks: set[asyncio.Task[None]] = set()
+        # CP8: campaigns past their deadline found with nobody late to be ready, by the seq
+        # they were at (looked at again once a step moves them).
+        self._not_late: dict[str, int] = {}
+        self._keeping: asyncio.Task[None] | None = None
         hub.on_finish = self._on_finish
 
     def lock(self, campaign_id: str) -> asyncio.Lock:
@@ -84,6 +88,7 @@ class CampaignRunner:
         summaries = await asyncio.to_thread(self.store.campaigns.list_campaigns, limit=500)
         for summary in summaries:
             self.kick(summary.id)
+        self._keeping = asyncio.get_running_loop().create_task(self._keep_deadlines())
 
     def kick(self, campaign_id: str) -> None:
         """Play the campaign on in the background, as far as it goes without a human."""
@@ -117,6 +122,47 @@ class CampaignRunner:
                         break  # the state moved on: read it again before the next bout
                 if not settled:
                     return
+
+    async def _keep_deadlines(self) -> None:
+        while True:
+            try:
+                await self.sweep_ready()
+            except Exception:  # a sweep's bug must not stop the deadlines
+                log.exception("the campaigns' deadline sweep failed")
+            await asyncio.sleep(self.hub.deadlines.interval)
+
+    async def sweep_ready(self) -> int:
+        """CP8: a campaign that has waited its deadline for human lanistas to say they are
+        ready says it in their names (no bets, no bids from them this time); how many
+        campaigns moved. Their fights' deadlines are their matches' (server/correspondence.py)."""
+        clocks = await asyncio.to_thread(self.store.campaign_clocks.deadlines)
+        now = self.hub.policy.clock()
+        moved = 0
+        for campaign_id, (deadline, since, seq) in clocks.items():
+            if since.timestamp() + deadline.seconds > now or self._not_late.get(campaign_id) == seq:
+                continue
+            if await self._make_ready(campaign_id):
+                moved += 1
+                self.kick(campaign_id)
+            else:
+                self._not_late[campaign_id] = seq
+        return moved
+
+    async def _make_ready(self, campaign_id: str) -> bool:
+        async with self.lock(campaign_id):
+            try:
+                state = await asyncio.to_thread(self.service.load, campaign_id)
+                late = [w for w in next_move(state).waiting if w not in state.meta.ready]
+                for lanista in late:
+                    step = {"kind": "ready", "actor": lanista}
+                    state = (await asyncio.to_thread(self.service.step_from, state, step)).state
+                    log.info(
+                        "campaign %s: %s's deadline passed; ready in his name", campaign_id, lanista
+                    )
+            except (CampaignError, StoreError) as exc:  # another process moved it first
+                log.info("campaign %s: not made ready: %s", campaign_id, exc)
+                return False
+        return bool(late)
 
     def _kept_fights(self, state: CampaignState, bout_id: str) -> PlayedBout:
         """A bout nobody plays in the arena, fought here by the arena's bot in every seat (as
@@ -193,6 +239,7 @@ class CampaignRunner:
         match_id: str,
     ) -> LiveMatch:
         hashes = await asyncio.to_thread(self.tokens.hashes, state.meta.id)
+        deadline = await asyncio.to_thread(self.store.campaign_clocks.deadline, state.meta.id)
         seats: dict[str, str] = {}
         seat_hashes: dict[str, str] = {}
         players = arena_lanistas(state, bout)
@@ -213,6 +260,7 @@ class CampaignRunner:
             match_id=match_id,
             seat_hashes=seat_hashes,
             abandonable=False,  # AB5: the campaign has its own pace; a forfeit is not a bout
+            deadline=deadline,  # CP8: the campaign's, played by its stand-in when it passes
         )
         log.info(
             "campaign %s: bout %s fight %d is match %s", state.meta.id, bout.id, index, match_id
@@ -220,5 +268,7 @@ class CampaignRunner:
         return made.live
 
     def stop(self) -> None:
+        if self._keeping is not None:
+            self._keeping.cancel()
         for task in list(self._tasks):
             task.cancel()

@@ -31,7 +31,13 @@ from gladiator.server.abandonment import forfeit_ending, store_forfeit
 from gladiator.store import Store
 from gladiator.store.stored import StoredDeadline
 
-__all__ = ["DeadlineKeeper", "DeadlinePolicy", "deadline_for", "duration_text"]
+__all__ = [
+    "DeadlineKeeper",
+    "DeadlinePolicy",
+    "campaign_deadline",
+    "deadline_for",
+    "duration_text",
+]
 
 log = logging.getLogger("gladiator.server")
 
@@ -103,6 +109,19 @@ def deadline_for(
         raise ValueError(f"the stand-in bot is 'level:LEVEL' or 'bot:NAME', not {spec!r}")
     parse_spec(text).make()  # a bot this program cannot load is refused now, not at a deadline
     return StoredDeadline(seconds, then, text)
+
+
+def campaign_deadline(
+    ruleset: str, seconds: int, then: str, bot: str | None, policy: DeadlinePolicy
+) -> StoredDeadline:
+    """A campaign's deadline (CP8): its fights' stand-in only, never a forfeit; ValueError
+    (one line) for what this server refuses."""
+    if then == "forfeit":
+        raise ValueError(
+            "a campaign's fight cannot be forfeited (its bout is settled by the rules' end, "
+            "AB5): when a deadline passes, the stand-in bot plays"
+        )
+    return deadline_for(ruleset, {}, seconds, then, bot, policy)
 
 
 class Correspondent(Protocol):

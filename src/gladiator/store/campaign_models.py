@@ -46,6 +46,10 @@ class CampaignRow(Base):
     meta: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # Correspondence play (CP8): seconds a human lanista has for each decision of his fights
+    # and to say he is ready (NULL: none), and the bot that stands in when they pass.
+    deadline_s: Mapped[int | None] = mapped_column(Integer)
+    deadline_bot: Mapped[str | None] = mapped_column(String(64))
 
 
 class LanistaRow(Base):

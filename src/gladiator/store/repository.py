@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session, selectinload, sessionmaker
 
 from gladiator.core.record import MatchRecord
 from gladiator.core.seeding import matches_commitment
+from gladiator.store.campaign_clocks import CampaignClocks
 from gladiator.store.campaign_tokens import CampaignTokens
 from gladiator.store.campaigns import CampaignStore
 from gladiator.store.engine import database_errors, open_engine, serialiser
@@ -60,6 +61,11 @@ class Store:
     def campaigns(self) -> CampaignStore:
         """The campaigns of this database, on this Store's connections."""
         return CampaignStore.sharing(self._engine, self._lock)
+
+    @property
+    def campaign_clocks(self) -> CampaignClocks:
+        """The campaigns' correspondence deadlines (CP8)."""
+        return CampaignClocks(self._engine, self._lock)
 
     @property
     def owners(self) -> Owners:

@@ -1,6 +1,6 @@
 """Correspondence play (docs/web.md, Correspondence; rulings CP1-CP8): each match's deadline and
 what follows it, the current decision's start and the seats it waits for, the order given in a
-seat's name when its deadline passed, and the seats' e-mail contacts.
+seat's name when its deadline passed, the seats' e-mail contacts, and a campaign's deadline.
 
 A match stored before this revision has no deadline; its `waiting` and `turn_at` stay NULL
 until its next order (the lobby then shows nothing of whose move it is).
@@ -33,6 +33,8 @@ def upgrade() -> None:
     op.add_column("matches", sa.Column("turn_at", sa.DateTime(timezone=True), nullable=True))
     op.add_column("matches", sa.Column("waiting", sa.Text(), nullable=True))
     op.add_column("orders", sa.Column("due_at", sa.DateTime(timezone=True), nullable=True))
+    op.add_column("campaigns", sa.Column("deadline_s", sa.Integer(), nullable=True))
+    op.add_column("campaigns", sa.Column("deadline_bot", sa.String(64), nullable=True))
     op.create_table(
         "seat_contacts",
         sa.Column(
@@ -57,6 +59,8 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("seat_contacts")
+    op.drop_column("campaigns", "deadline_bot")
+    op.drop_column("campaigns", "deadline_s")
     op.drop_column("orders", "due_at")
     for column in ("waiting", "turn_at", "deadline_bot", "on_deadline", "deadline_s"):
         op.drop_column("matches", column)
