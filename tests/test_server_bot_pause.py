@@ -15,6 +15,7 @@ from gladiator.server.connection import Connection
 from gladiator.server.hub import Hub
 from gladiator.server.live_match import LiveMatch
 from gladiator.store import Store
+from gladiator.store.stored import StoredDeadline
 
 QUICK = {"max_rounds": 5}
 BOTS_ONLY = {"red": "bot:random", "blue": "bot:random"}
@@ -109,3 +110,24 @@ def test_with_the_clock_off_bots_never_pause(tmp_path: Path) -> None:
         assert live.match.finished and not live.bots.paused
 
     _run(tmp_path, 0, scenario)
+
+
+def test_the_bots_of_a_correspondence_match_never_pause(tmp_path: Path) -> None:
+    """CP2 with HF4: a correspondence match is played with nobody connected, so its bot seat
+    moves however long the human has been away, and the human's stand-in plays his late
+    decisions: the match ends with nobody ever connected."""
+
+    async def scenario(hub: Hub, clock: FakeClock) -> None:
+        deadline = StoredDeadline(3600, "bot", "random")
+        seats = {"red": "human", "blue": "bot:random"}
+        live = (await hub.create("quick", QUICK, seats, 5, deadline=deadline)).live
+        clock.now += 10**6  # long past HF4's clock, and past every deadline
+        for _ in range(300):  # quick, seed 5 ends in far fewer decisions
+            if live.finish_stored:
+                break
+            clock.now += 3601
+            await hub.keeper.sweep()
+            await _until(lambda: not live.bots.thinking)
+        assert live.match.finished and not live.bots.paused
+
+    _run(tmp_path, 60, scenario)

@@ -77,6 +77,8 @@ class BotSeats:
         # thread at the default cap.
         self.pool = pool
         self.paused = False
+        # A correspondence match goes on with nobody connected (CP2): its bots never pause.
+        self.pauses = stored.deadline is None
         # The last time a connection was seen; from the stored activity (the creation for a
         # match no human touched), so a match long left alone pauses at once after a restart.
         self._seen = (stored.active_at or stored.created_at).timestamp()
@@ -140,7 +142,7 @@ class BotSeats:
         no human activity for `pause_after` seconds. A connection that came and went between
         two looks counts from the last look: the bots pause at most one decision early."""
         pool = self.pool
-        if pool is None or pool.pause_after <= 0:
+        if pool is None or pool.pause_after <= 0 or not self.pauses:
             return False
         now = pool.clock()
         if self.live.connections:
