@@ -89,6 +89,35 @@ def serve_command(
             "seconds (ruling CP1; less than 60 is for tests and load runs)."
         ),
     ] = "60",
+    smtp_host: Annotated[
+        str | None,
+        typer.Option(
+            help="The SMTP server that sends correspondence players their e-mail notices and "
+            "lost links (default: none, no e-mail; rulings CP5-CP7)."
+        ),
+    ] = None,
+    smtp_port: Annotated[str, typer.Option(help="The SMTP server's port.")] = "587",
+    smtp_from: Annotated[
+        str | None, typer.Option(help="The address the mail comes from (needed with --smtp-host).")
+    ] = None,
+    smtp_user: Annotated[
+        str | None, typer.Option(help="The user to log in to the SMTP server as (default: none).")
+    ] = None,
+    smtp_password_env: Annotated[
+        str | None,
+        typer.Option(
+            metavar="NAME",
+            help="The environment variable that holds the SMTP password (never a flag: every "
+            "user of the machine can read a command line).",
+        ),
+    ] = None,
+    smtp_starttls: Annotated[
+        bool,
+        typer.Option(
+            "--smtp-starttls/--no-smtp-starttls",
+            help="Switch the SMTP connection to TLS (STARTTLS) before logging in and sending.",
+        ),
+    ] = True,
     inject_fault: Annotated[
         list[str] | None,
         typer.Option(
@@ -107,6 +136,7 @@ def serve_command(
     from gladiator.server.fault_injection import inject, parse_injection
     from gladiator.server.listen import Limits, open_listener, url_of
     from gladiator.server.listen import serve as run_server
+    from gladiator.server.mail import mail_policy
     from gladiator.server.rate_limit import create_limit
     from gladiator.server.security import hosts_for, normalise_origin
     from gladiator.store import Store
@@ -143,6 +173,10 @@ def serve_command(
         return
     try:
         injections = [parse_injection(text) for text in inject_fault or []]
+        port_number = number("--smtp-port", smtp_port)
+        mail = mail_policy(
+            smtp_host, port_number, smtp_from, smtp_user, smtp_password_env, smtp_starttls
+        )
     except ValueError as exc:
         fail(str(exc))
         return
@@ -166,6 +200,8 @@ def serve_command(
     for name, pattern in injections:
         inject(name, pattern)
         console.print(f"injecting engine faults: {name} orders matching {pattern!r}")
+    if mail is not None:
+        console.print(f"e-mail notices through {mail.host}:{mail.port}", highlight=False)
     console.print(f"GLADIATOR arena on {url_of(sock)}/ (Ctrl-C stops)", highlight=False)
     try:
         run_server(
@@ -178,6 +214,7 @@ def serve_command(
                 public_url=public_url or url_of(sock),
                 bot_policy=bots,
                 deadlines=deadlines,
+                mail=mail,
             ),
             sock,
             limits=limits,

@@ -11,7 +11,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import re
 from collections.abc import AsyncIterator, Iterable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -27,14 +26,12 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from gladiator import registry
 from gladiator.core.decisions import IllegalOrder
-from gladiator.core.match import NotYourTurn, ReplayMismatch
-from gladiator.core.record import RecordError
+from gladiator.core.match import NotYourTurn
 from gladiator.server import messages, security
 from gladiator.server.abandonment import AbandonPolicy
+from gladiator.server.answers import MATCH_ID, error, is_count
 from gladiator.server.bot_pool import BotPolicy
-from gladiator.server.bots_api import bots_api
 from gladiator.server.broken_api import CLOSE_BROKEN, Broken, broken_answer, broken_routes
 from gladiator.server.campaign_api import campaign_routes
 from gladiator.server.campaign_runner import CampaignRunner
@@ -42,14 +39,16 @@ from gladiator.server.connection import CLOSE_MOVED, Connection
 from gladiator.server.correspondence import DeadlinePolicy
 from gladiator.server.correspondence_api import match_json, read_deadline, turns_routes
 from gladiator.server.hub import Elsewhere, Hub, Unavailable
-from gladiator.server.levels_api import levels_api
 from gladiator.server.live_match import LiveMatch
-from gladiator.server.messages import CreateMatchBody, OrderBody, PreviewBody
+from gladiator.server.mail import MailPolicy
+from gladiator.server.mail_api import mail_routes
+from gladiator.server.messages import CreateMatchBody, OrderBody
 from gladiator.server.ownership import Ownership, OwnershipPolicy
 from gladiator.server.rate_limit import CreateLimit, CreationLimiter
-from gladiator.server.replay import ReplayBook
+from gladiator.server.records_api import records_routes
 from gladiator.server.retry import RetryPolicy
 from gladiator.server.rules_page import rules_routes
+from gladiator.server.rulesets_api import rulesets_routes
 from gladiator.server.security import Refused
 from gladiator.server.socket_loop import pump, read_hello, read_loop
 from gladiator.store import Store, StoreError
@@ -60,7 +59,6 @@ log = logging.getLogger("gladiator.server")
 
 DEFAULT_STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
 M = TypeVar("M", bound=BaseModel)
-_MATCH_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
     (
@@ -108,15 +106,6 @@ class _SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
-def _error(status: int, message: str, **extra: Any) -> JSONResponse:
-    return JSONResponse({"error": message, **extra}, status_code=status)
-
-
-def _is_count(text: str) -> bool:
-    """ASCII digits only: `str.isdigit` also takes "²", which `int` then refuses."""
-    return text.isascii() and text.isdecimal() and len(text) <= 12
-
-
 def create_app(
     store: Store,
     *,
@@ -130,6 +119,7 @@ def create_app(
     ownership: OwnershipPolicy | None = None,
     bot_policy: BotPolicy | None = None,
     deadlines: DeadlinePolicy | None = None,
+    mail: MailPolicy | None = None,
 ) -> Starlette:
     """The arena app over `store`. `allowed_origins` are further origins whose pages may call
     the API (its own origin always may); `static_dir` holds the browser pages (default: the
@@ -144,12 +134,13 @@ def create_app(
     send them to for its matches, and `ownership` its heartbeat and lease (docs/deploy.md);
     `bot_policy`: the bot seats' budget cap, worker processes and pause (default: 2 s a
     decision, a worker per core but one, the pause on `abandon`'s clock; HF2-HF4);
-    `deadlines`: the correspondence deadlines accepted (default: 60 s to 30 days, CP1)."""
+    `deadlines`: the correspondence deadlines accepted (default: 60 s to 30 days, CP1);
+    `mail`: the SMTP server of the e-mail notices (default none: no e-mail; CP5-CP7)."""
     allowed = frozenset(security.normalise_origin(o) for o in allowed_origins)
     static = Path(static_dir) if static_dir is not None else DEFAULT_STATIC
-    hub = Hub(store, abandon, retry, Ownership(store, public_url, ownership), bot_policy, deadlines)
+    owners = Ownership(store, public_url, ownership)
+    hub = Hub(store, abandon, retry, owners, bot_policy, deadlines, mail)
     campaigns = CampaignRunner(store, hub)
-    replays = ReplayBook()
 
     # -- helpers ---------------------------------------------------------------------------
     def check_origin(request: Request | WebSocket) -> None:
@@ -178,7 +169,7 @@ def create_app(
             raise HTTPException(400, messages.first_problem(exc)) from None
 
     async def live_match(match_id: str) -> LiveMatch:
-        if not _MATCH_ID.match(match_id):
+        if not MATCH_ID.match(match_id):
             raise security.NoMatch()
         try:
             live = await hub.get(match_id)
@@ -211,7 +202,7 @@ def create_app(
     def page(name: str) -> Any:
         async def endpoint(request: Request) -> Response:
             match_id = request.path_params.get("match_id")
-            if match_id is not None and not _MATCH_ID.match(match_id):
+            if match_id is not None and not MATCH_ID.match(match_id):
                 raise HTTPException(404, "no such match")
             file = static / name
             if file.is_file():
@@ -221,74 +212,23 @@ def create_app(
         return endpoint
 
     # -- API -------------------------------------------------------------------------------
-    def _form_defaults(opts: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
-        # An option a ruleset leaves out of its normalised options at its default (the
-        # Colosseum's `teams`, so a duel's records stay as they were) still gets a form field.
-        props = schema.get("properties", {})
-        extra = {k: p["default"] for k, p in props.items() if k not in opts and "default" in p}
-        return {**opts, **extra}
-
-    async def rulesets(request: Request) -> Response:
-        out = []
-        for name in registry.names():
-            rs = registry.get(name)
-            opts = rs.normalise_options({})
-            notes = getattr(rs, "option_notes", None)
-            glossary = getattr(rs, "glossary", None)
-            # Every option's note: the ruleset's own hint, else its schema's description.
-            described = {
-                k: p["description"]
-                for k, p in rs.options_schema().get("properties", {}).items()
-                if isinstance(p.get("description"), str)
-            }
-            out.append(
-                {
-                    "name": rs.name,
-                    "title": rs.title,
-                    "options": _form_defaults(opts, rs.options_schema()),
-                    "seats": list(rs.seats(opts)),
-                    "option_notes": {**described, **(notes if isinstance(notes, dict) else {})},
-                    "options_schema": rs.options_schema(),
-                    "glossary": glossary() if callable(glossary) else {},
-                    "rules": f"/rules/{rs.name}",
-                }
-            )
-        return JSONResponse(out)
-
-    async def preview(request: Request) -> Response:
-        check_origin(request)
-        try:
-            rs = registry.get(request.path_params["name"])
-        except registry.UnknownRuleset as exc:
-            return _error(404, str(exc))
-        body = await body_of(request, PreviewBody)
-        try:
-            opts = rs.normalise_options(body.options)
-        except ValueError as exc:
-            return _error(400, str(exc))
-        return JSONResponse({"options": opts, "seats": list(rs.seats(opts))})
-
-    async def bots(request: Request) -> Response:
-        try:
-            return JSONResponse(bots_api(request.query_params.get("ruleset")))
-        except registry.UnknownRuleset as exc:
-            return _error(404, str(exc))
-
-    async def levels(request: Request) -> Response:
-        return JSONResponse(levels_api())
-
     async def create_match(request: Request) -> Response:
         check_origin(request)
         body = await body_of(request, CreateMatchBody)
         try:
             deadline = read_deadline(body, hub.deadlines)
             made = await hub.create(
-                body.ruleset, body.options, body.seats, body.seed, deadline=deadline
+                body.ruleset,
+                body.options,
+                body.seats,
+                body.seed,
+                deadline=deadline,
+                emails=body.emails,
             )
         except StoreError as exc:
-            return _error(503, str(exc))
+            return error(503, str(exc))
         except ValueError as exc:
-            return _error(400, str(exc))
+            return error(400, str(exc))
         live = made.live
         path = f"/match/{live.id}"
         seats: dict[str, Any] = {}
@@ -296,6 +236,8 @@ def create_app(
             info = live.seats[seat]
             if info.kind == "human":
                 seats[seat] = {"kind": "human", "link": link(request, path, [made.tokens[seat]])}
+                if seat in made.emails:  # never the address itself (CP5)
+                    seats[seat]["email"] = True
             else:
                 seats[seat] = {"kind": "bot", "bot": info.bot}
         return JSONResponse(
@@ -312,18 +254,18 @@ def create_app(
     async def list_matches(request: Request) -> Response:
         status = request.query_params.get("status")
         if status not in (None, "running", "finished", "void"):
-            return _error(400, "status must be running, finished or void")
+            return error(400, "status must be running, finished or void")
         limit_text = request.query_params.get("limit", "100")
-        if not _is_count(limit_text) or not 1 <= int(limit_text) <= 500:
-            return _error(400, "limit must be a number 1..500")
+        if not is_count(limit_text) or not 1 <= int(limit_text) <= 500:
+            return error(400, "limit must be a number 1..500")
         found = await asyncio.to_thread(store.list_matches, status=status, limit=int(limit_text))
         return JSONResponse([match_json(m) for m in found])
 
     async def view(request: Request) -> Response:
         live, seat = await caller(request)
         last = request.query_params.get("last_event", "0")
-        if not _is_count(last):
-            return _error(400, "last_event must be a whole number")
+        if not is_count(last):
+            return error(400, "last_event must be a whole number")
         async with live.lock:
             snap = live.snapshot(seat, int(last))
         snap.pop("type")
@@ -339,7 +281,7 @@ def create_app(
     async def order(request: Request) -> Response:
         live, seat = await caller(request)
         if seat is None:
-            return _error(403, "a spectator cannot give orders")
+            return error(403, "a spectator cannot give orders")
         body = await body_of(request, OrderBody)
         answer = await live.order(seat, body.order, body.id)
         if answer["type"] == "ack":
@@ -351,7 +293,7 @@ def create_app(
         read by the ruleset's own parser. An illegal order is an answer here, not an error."""
         live, seat = await caller(request)
         if seat is None:
-            return _error(403, "a spectator cannot give orders")
+            return error(403, "a spectator cannot give orders")
         body = await body_of(request, OrderBody)
         async with live.lock:
             try:
@@ -368,42 +310,6 @@ def create_app(
             except NotYourTurn as exc:
                 return JSONResponse({"ok": False, "error": str(exc), "reason": str(exc)})
         return JSONResponse({"ok": True, "order": canonical})
-
-    async def no_record(match_id: str, when: str) -> Response:
-        stored = await asyncio.to_thread(store.load, match_id)
-        if stored is None:
-            raise security.NoMatch()
-        if stored.status == "void":
-            return _error(409, f"the match was voided ({(stored.outcome or {}).get('summary')})")
-        return _error(409, f"the match is not over; {when}")
-
-    async def record(request: Request) -> Response:
-        match_id = request.path_params["match_id"]
-        if not _MATCH_ID.match(match_id):
-            raise security.NoMatch()
-        rec = await asyncio.to_thread(store.record, match_id)
-        if rec is None:
-            return await no_record(match_id, "its record is published at the end")
-        return JSONResponse(rec)
-
-    async def replay(request: Request) -> Response:
-        match_id = request.path_params["match_id"]
-        if not _MATCH_ID.match(match_id):
-            raise security.NoMatch()
-        step_text = request.query_params.get("step", "0")
-        if not _is_count(step_text):
-            return _error(400, "step must be a whole number")
-        rec = await asyncio.to_thread(store.record, match_id)
-        if rec is None:
-            return await no_record(match_id, "it can be replayed at the end")
-        try:
-            rp = await asyncio.to_thread(replays.get, match_id, rec)
-        except (RecordError, ReplayMismatch, ValueError) as exc:
-            return _error(409, f"match {match_id} cannot be replayed: {exc}")
-        step = int(step_text)
-        if step > rp.steps:
-            return _error(400, f"step must be 0..{rp.steps}, not {step}")
-        return JSONResponse(await asyncio.to_thread(rp.step, step))
 
     # -- the socket ------------------------------------------------------------------------
     async def socket(ws: WebSocket) -> None:
@@ -479,23 +385,20 @@ def create_app(
         Route("/", page("index.html")),
         Route("/match/{match_id}", page("arena.html")),
         Route("/replay/{match_id}", page("replay.html")),
-        Route("/api/rulesets", rulesets),
-        Route("/api/rulesets/{name}/preview", preview, methods=["POST"]),
-        Route("/api/bots", bots),
-        Route("/api/levels", levels),
+        *rulesets_routes(check_origin, body_of),
         Route("/api/matches", create_match, methods=["POST"]),
         Route("/api/matches", list_matches, methods=["GET"]),
         Route("/api/matches/{match_id}/view", view),
         Route("/api/matches/{match_id}/orders", order, methods=["POST"]),
         Route("/api/matches/{match_id}/check", check, methods=["POST"]),
-        Route("/api/matches/{match_id}/record", record),
-        Route("/api/matches/{match_id}/replay", replay),
+        *records_routes(store),
         WebSocketRoute("/ws/{match_id}", socket),
         Route("/campaign/{campaign_id}", page("campaign.html")),
         *rules_routes(),
         *turns_routes(store),
         *campaign_routes(campaigns, check_origin, body_of),
         *broken_routes(hub, store, check_origin),
+        *mail_routes(hub, store, static, check_origin, body_of),
     ]
     if static.is_dir():
         routes.append(Mount("/static", StaticFiles(directory=static), name="static"))
@@ -526,12 +429,12 @@ def create_app(
 
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
-    return _error(exc.status_code, str(exc.detail))
+    return error(exc.status_code, str(exc.detail))
 
 
 async def _refused(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, Refused)
-    return _error(exc.status, exc.message)
+    return error(exc.status, exc.message)
 
 
 async def _elsewhere(request: Request, exc: Exception) -> Response:
@@ -539,11 +442,11 @@ async def _elsewhere(request: Request, exc: Exception) -> Response:
     a retry here when that process gave no address (it is then taken over or let go soon)."""
     assert isinstance(exc, Elsewhere)
     if not exc.url:
-        answer = _error(503, str(exc))
+        answer = error(503, str(exc))
         answer.headers["retry-after"] = "1"
         return answer
     target = exc.url + request.url.path + (f"?{request.url.query}" if request.url.query else "")
-    answer = _error(307, str(exc), url=exc.url)
+    answer = error(307, str(exc), url=exc.url)
     answer.headers["location"] = target
     return answer
 
@@ -552,9 +455,9 @@ async def _client_gone(request: Request, exc: Exception) -> Response:
     # A client that closes mid-body (or is cut off by the request timeout) is not our error:
     # one line, no traceback; the answer goes nowhere but keeps the app's flow ordinary (HC4).
     log.info("client left during its request body: %s %s", request.method, request.url.path)
-    return _error(400, "the request body was not sent in full")
+    return error(400, "the request body was not sent in full")
 
 
 async def _internal_error(request: Request, exc: Exception) -> Response:
     log.exception("internal error on %s", request.url.path)
-    return _error(500, "internal server error")
+    return error(500, "internal server error")

@@ -12,7 +12,6 @@ resumes the match from its last good step.
 from __future__ import annotations
 
 import asyncio
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -21,12 +20,12 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from gladiator.server import security
+from gladiator.server.answers import MATCH_ID
 from gladiator.server.hub import Hub, NotBroken, Unavailable
 from gladiator.store import Store
 
 __all__ = ["CLOSE_BROKEN", "Broken", "broken_answer", "broken_routes"]
 
-_MATCH_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 CLOSE_BROKEN = 4409  # the socket's close code for a match that cannot be resumed as stored
 
 
@@ -73,7 +72,7 @@ def broken_routes(
     async def resume(request: Request) -> Response:
         check_origin(request)
         match_id = request.path_params["match_id"]
-        if not _MATCH_ID.match(match_id):
+        if not MATCH_ID.match(match_id):
             raise security.NoMatch()
         token = security.bearer_token(request.headers.get("authorization"))
         await asyncio.to_thread(security.check_token, store.seat_for_token, match_id, token)

@@ -19,6 +19,8 @@ from gladiator.server.bot_pool import BotPolicy, BotPool
 from gladiator.server.connection import at
 from gladiator.server.correspondence import DeadlineKeeper, DeadlinePolicy
 from gladiator.server.live_match import LiveMatch
+from gladiator.server.mail import MailPolicy, check_emails
+from gladiator.server.mail_notices import Notifier
 from gladiator.server.ownership import Ownership
 from gladiator.server.retry import RetryPolicy
 from gladiator.store import (
@@ -67,6 +69,7 @@ class CreatedMatch:
     live: LiveMatch
     tokens: dict[str, str]  # human seat -> its token
     spectator: str
+    emails: frozenset[str] = frozenset()  # the seats given an address for notices (CP5)
 
 
 class Hub:
@@ -81,6 +84,7 @@ class Hub:
         ownership: Ownership | None = None,
         bots: BotPolicy | None = None,
         deadlines: DeadlinePolicy | None = None,
+        mail: MailPolicy | None = None,
     ) -> None:
         self.store = store
         self.policy = policy or AbandonPolicy()
@@ -99,6 +103,18 @@ class Hub:
         self.deadlines = deadlines or DeadlinePolicy()
         self.keeper = DeadlineKeeper(
             store, self.deadlines, lambda: self.live.values(), self.policy.clock
+        )
+        # E-mail notices (server/mail_notices.py, CP5): none without an SMTP server. Their
+        # links lead where players reach this process, unless the policy names a place.
+        if mail is not None and not mail.public_url:
+            mail = replace(mail, public_url=self.ownership.url)
+        if mail is not None and not mail.public_url:
+            raise ValueError("e-mail notices need the arena's public URL for their links")
+        self.mail = mail
+        self.notifier = (
+            None
+            if mail is None
+            else Notifier(store, mail, lambda: self.live.values(), self.policy.clock)
         )
         self.live: dict[str, LiveMatch] = {}
         self._loading = asyncio.Lock()
@@ -126,6 +142,8 @@ class Hub:
         log.info("resumed %d running matches", len(self.live))
         self.abandoner.start()
         self.keeper.start()
+        if self.notifier is not None:
+            self.notifier.start()
         self._beating = asyncio.get_running_loop().create_task(self._beat())
 
     async def _beat(self) -> None:
@@ -285,6 +303,7 @@ class Hub:
         seat_hashes: Mapping[str, str] | None = None,
         abandonable: bool = True,
         deadline: StoredDeadline | None = None,
+        emails: Mapping[str, str] | None = None,
     ) -> CreatedMatch:
         """A new match: `seats` maps each seat to "human", "bot:NAME[@BUDGET]" or "level:LEVEL"
         (easy, normal, hard: stored as the level's bot and budget) (left out: human).
@@ -292,7 +311,8 @@ class Hub:
         campaign's fight: one id per fight, so it is never created twice); `seat_hashes` gives
         a human seat the hash of a token its player already holds (a lanista's link);
         `abandonable`: the abandonment clocks apply (if it has a human seat and no `deadline`;
-        AB1, AB5, CP4); `deadline`: a correspondence match's clock (server/correspondence.py).
+        AB1, AB5, CP4); `deadline`: a correspondence match's clock (server/correspondence.py);
+        `emails`: human seats' addresses for its notices (server/mail.py, CP5).
         A bot's budget over the server's cap is refused (HF2); a level's plays at the cap."""
         rs = registry.get(ruleset)
         match = Match(rs, options, seed=seed, atomic=True)
@@ -334,6 +354,7 @@ class Hub:
                 raise ValueError(
                     f"seat {seat}: say 'human' or 'bot:NAME' (or 'level:LEVEL'), not {spec!r}"
                 )
+        contacts = check_emails(emails or {}, stored_seats, deadline, self.mail)
         spectator = new_token()
         match_id = match_id or new_match_id()
         humans = any(s.kind == "human" for s in stored_seats)
@@ -356,6 +377,7 @@ class Hub:
                 owner=self.ownership.me,
                 deadline=deadline,
                 waiting=turn.waiting,
+                emails=contacts,
             ),
         )
         stored = StoredMatch(
@@ -391,11 +413,13 @@ class Hub:
         self.live[match_id] = live
         async with live.lock:
             await live.changed()
-        return CreatedMatch(live, tokens, spectator)
+        return CreatedMatch(live, tokens, spectator, frozenset(contacts))
 
     def stop(self) -> None:
         self.abandoner.stop()
         self.keeper.stop()
+        if self.notifier is not None:
+            self.notifier.stop()
         if self._beating is not None:
             self._beating.cancel()
         for live in self.live.values():

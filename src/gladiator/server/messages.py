@@ -30,6 +30,7 @@ __all__ = [
     "OrderMessage",
     "Ping",
     "PreviewBody",
+    "ResendBody",
     "ack",
     "clock",
     "error",
@@ -103,6 +104,16 @@ class CreateMatchBody(_Strict):
     )
     seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None
     deadline: DeadlineBody | None = None
+    # seat -> an address for its correspondence notices (CP5); never shown back
+    emails: dict[
+        Annotated[str, Field(max_length=40)], Annotated[StrictStr, Field(max_length=254)]
+    ] = Field(default_factory=dict)
+
+
+class ResendBody(_Strict):
+    """A lost seat link asked for again (CP7)."""
+
+    seat: Annotated[StrictStr, Field(min_length=1, max_length=40)]
 
 
 _KINDS = {"str", "int", "float", "bool", "list", "dict"}

@@ -6,7 +6,7 @@ the server may acknowledge an order as soon as `add_order` has returned, from an
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from typing import Any, Literal
@@ -19,6 +19,7 @@ from gladiator.core.seeding import matches_commitment
 from gladiator.store.campaign_clocks import CampaignClocks
 from gladiator.store.campaign_tokens import CampaignTokens
 from gladiator.store.campaigns import CampaignStore
+from gladiator.store.contacts import Contacts, add_contacts, seat_hashes
 from gladiator.store.engine import database_errors, open_engine, serialiser
 from gladiator.store.errors import NotOwner, StoreError
 from gladiator.store.match_rows import (
@@ -73,6 +74,11 @@ class Store:
         return Owners(self._engine, self._lock)
 
     @property
+    def contacts(self) -> Contacts:
+        """The seats' e-mail contacts (store/contacts.py, CP5-CP7)."""
+        return Contacts(self._engine, self._lock)
+
+    @property
     def voids(self) -> Voids:
         """The audit of orders taken out of matches (store/voids.py, HF1)."""
         return Voids(self._engine, self._lock)
@@ -115,11 +121,13 @@ class Store:
         owner: str | None = None,
         deadline: StoredDeadline | None = None,
         waiting: Sequence[str] = (),
+        emails: Mapping[str, str] | None = None,
     ) -> None:
         """Store a new match with its seats in one transaction, as `running`; `abandonable`:
         the abandonment clocks apply to it; `created_at`: now, unless given; `owner`: the
         server process that holds it (store/owners.py); `deadline`: a correspondence match's
-        clock (CP1); `waiting`: the seats its first decision waits for, asked at creation."""
+        clock (CP1); `waiting`: the seats its first decision waits for, asked at creation;
+        `emails`: human seats' addresses for notices (store/contacts.py, CP5)."""
         check_seats(match_id, seats)
         if not matches_commitment(seed, nonce, commitment):
             raise StoreError(f"match {match_id}: its seed does not match its commitment")
@@ -145,6 +153,9 @@ class Store:
         )
         with self._adding(match_id) as session:
             session.add(row)
+            if emails:
+                session.flush()  # the seats' rows before their contacts' (a foreign key)
+                add_contacts(session, match_id, emails)
 
     @contextmanager
     def _adding(self, match_id: str) -> Iterator[Session]:
@@ -456,13 +467,11 @@ class Store:
             )
             if spectator is None:
                 return False
-            seats = session.execute(
-                select(SeatRow.seat, SeatRow.token_hash)
-                .where(SeatRow.match_id == match_id)
-                .order_by(SeatRow.position)
-            ).all()
-        for seat, token_hash in seats:
-            if (not wanted or seat == wanted) and token_matches(token, token_hash):
+            seats = session.execute(seat_hashes(match_id)).all()
+        for seat, token_hash, resent_hash in seats:  # a re-sent link opens it too (CP7)
+            if (not wanted or seat == wanted) and (
+                token_matches(token, token_hash) or token_matches(token, resent_hash)
+            ):
                 return str(seat)
         if not wanted and token_matches(token, spectator):
             return None
