@@ -20,24 +20,27 @@ from gladiator.server.bot_pool import BotPolicy
 from gladiator.server.correspondence import DeadlinePolicy
 from gladiator.server.listen import Listening
 from gladiator.server.loadtest import sample_order
+from gladiator.server.mail import MailPolicy
 from gladiator.store import Store
 from server_helpers import arena, db_url, tokens_of
-from test_server_campaign import his_bout, to_munus, view, wait_for
+from smtp_helpers import Inbox, local_smtp
+from test_server_campaign import act, his_bout, to_munus, view, wait_for
 
 DAY = 86400
 
 
-def _server(url: str, clock: FakeClock) -> Any:
+def _server(url: str, clock: FakeClock, **options: Any) -> Any:
     return arena(
         url,
         abandon=AbandonPolicy(0, 0, clock),
         deadlines=DeadlinePolicy(interval=0.05),
         bot_policy=BotPolicy(workers=0),
+        **options,
     )
 
 
-def _create(base: str, deadline: dict[str, Any]) -> dict[str, Any]:
-    lanistas = [{"name": "Human 1", "kind": "human"}]
+def _create(base: str, deadline: dict[str, Any], email: str | None = None) -> dict[str, Any]:
+    lanistas: list[dict[str, Any]] = [{"name": "Human 1", "kind": "human", "email": email}]
     lanistas += [{"name": f"Bot {i}", "kind": "bot"} for i in range(2, 5)]
     body = {
         "name": "By post",
@@ -138,3 +141,36 @@ def test_a_campaign_deadline_is_refused_a_forfeit_and_shown_in_the_view(tmp_path
         seen = view(server.url, made["id"])
         assert seen["deadline"]["seconds"] == DAY
         assert seen["deadline"]["due"] > clock.now  # a day after its last step
+
+
+def test_a_lanistas_fight_notices_reach_the_address_he_gave(tmp_path: Path) -> None:
+    """CP5 with CP8: the address a human lanista gave at the campaign's creation gets his
+    fights' notices (the local SMTP server takes it); none is said back in the campaign's view."""
+    clock = FakeClock()
+    inbox = Inbox()
+    address = "marcus@example.org"
+    with local_smtp(inbox) as smtp:
+        mail = MailPolicy("127.0.0.1", "arena@example.org", smtp.port, starttls=False,
+                          public_url="https://arena.example.org", interval=0.05)  # fmt: skip
+        with _server(db_url(tmp_path), clock, mail=mail) as server:
+            made = _create(server.url, {"seconds": DAY, "bot": "bot:random"}, address)
+            token = tokens_of(made["lanistas"]["l1"]["link"])[0]
+            to_munus(server.url, made)
+            assert act(server.url, made["id"], token, kind="ready").status_code == 200
+            data = wait_for(server.url, made["id"], lambda d: bool(his_bout(d)["fights"]))
+            match = his_bout(data)["fights"][0]["match"]
+            clock.advance(120)  # past the notice's minute of grace, well inside the day
+            (notice,) = inbox.wait_for(1)
+            assert inbox.recipients == [[address]]
+            assert notice["Subject"] == f"GLADIATOR: your move in match {match}"
+            assert address not in str(view(server.url, made["id"], token))
+            refused = [
+                ({"name": "B", "kind": "bot", "email": address}, {"seconds": DAY}, "bot lanista"),
+                ({"name": "H", "kind": "human", "email": "nobody"}, {"seconds": DAY}, "not an"),
+                ({"name": "H", "kind": "human", "email": address}, None, "give a deadline"),
+            ]
+            for lanista, deadline, said in refused:
+                body = {"lanistas": [lanista], "deadline": deadline}
+                answer = httpx.post(f"{server.url}/api/campaigns", json=body, timeout=30)
+                assert answer.status_code == 400 and said in answer.json()["error"], answer.text
+                assert address not in answer.text

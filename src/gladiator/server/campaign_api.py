@@ -15,7 +15,7 @@ import secrets
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictStr
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
@@ -29,8 +29,10 @@ from gladiator.server import security
 from gladiator.server.campaign_catalogue import catalogue
 from gladiator.server.campaign_runner import CampaignRunner, fight_match_id
 from gladiator.server.correspondence import campaign_deadline
+from gladiator.server.mail import MailPolicy, valid_address
 from gladiator.server.messages import DeadlineBody
 from gladiator.store import StoredCampaign, StoreError, hash_token, new_token
+from gladiator.store.stored import StoredDeadline
 
 __all__ = ["ACTIONS", "CreateCampaignBody", "campaign_routes", "campaign_view"]
 
@@ -61,6 +63,8 @@ class LanistaSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: Annotated[str, Field(min_length=1, max_length=40)]
     kind: Literal["human", "bot"] = "bot"
+    # Where a human lanista's fight notices go (CP5, CP8); never shown back.
+    email: Annotated[StrictStr, Field(max_length=254)] | None = None
 
 
 class CreateCampaignBody(BaseModel):
@@ -80,6 +84,29 @@ class ActionBody(BaseModel):
     model_config = ConfigDict(extra="allow")
     kind: str
     actor: str | None = None
+
+
+def lanista_emails(
+    lanistas: list[LanistaSpec], deadline: StoredDeadline | None, mail: MailPolicy | None
+) -> dict[str, str]:
+    """The human lanistas' addresses by lanista id (l1, l2, ...), checked as a match's are
+    (CP5); ValueError (one line, never the address) for what is refused."""
+    given = {f"l{i}": spec for i, spec in enumerate(lanistas, start=1) if spec.email}
+    if not given:
+        return {}
+    if deadline is None:
+        raise ValueError("e-mail notices are for correspondence campaigns: give a deadline too")
+    if mail is None:
+        raise ValueError("this server sends no e-mail: create the campaign without addresses")
+    checked: dict[str, str] = {}
+    for lid, spec in given.items():
+        address = (spec.email or "").strip()
+        if spec.kind != "human":
+            raise ValueError(f"lanista {spec.name}: a bot lanista gets no notices")
+        if not valid_address(address):
+            raise ValueError(f"lanista {spec.name}: not an e-mail address (name@example.org)")
+        checked[lid] = address
+    return checked
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -282,13 +309,13 @@ def campaign_routes(runner: CampaignRunner, check_origin: Any, body_of: BodyOf) 
             if clock is not None:
                 policy = runner.hub.deadlines
                 deadline = campaign_deadline(RULESET, clock.seconds, clock.then, clock.bot, policy)
+            emails = lanista_emails(body.lanistas, deadline, runner.hub.mail)
         except ValueError as exc:
             return _error(400, _one_line(exc))
         try:
             await asyncio.to_thread(service.create, step)
-            await asyncio.to_thread(
-                tokens.add, campaign_id, {lid: hash_token(t) for lid, t in secret.items()}
-            )
+            hashes = {lid: hash_token(t) for lid, t in secret.items()}
+            await asyncio.to_thread(tokens.add, campaign_id, hashes, emails)
             if deadline is not None:
                 await asyncio.to_thread(runner.store.campaign_clocks.set, campaign_id, deadline)
         except CampaignError as exc:

@@ -240,6 +240,8 @@ class CampaignRunner:
     ) -> LiveMatch:
         hashes = await asyncio.to_thread(self.tokens.hashes, state.meta.id)
         deadline = await asyncio.to_thread(self.store.campaign_clocks.deadline, state.meta.id)
+        addresses = await asyncio.to_thread(self.tokens.emails, state.meta.id)
+        emails: dict[str, str] = {}
         seats: dict[str, str] = {}
         seat_hashes: dict[str, str] = {}
         players = arena_lanistas(state, bout)
@@ -249,6 +251,8 @@ class CampaignRunner:
                     raise ValueError(f"lanista {lanista} has no link (its creation was cut off)")
                 seats[seat] = "human"
                 seat_hashes[seat] = hashes[lanista]
+                if lanista in addresses and self.hub.mail is not None:  # CP5, CP8
+                    emails[seat] = addresses[lanista]
             else:
                 seats[seat] = f"bot:{ARENA_BOT}"
         registry.get(RULESET)  # an unknown ruleset is a ValueError before anything is stored
@@ -261,6 +265,7 @@ class CampaignRunner:
             seat_hashes=seat_hashes,
             abandonable=False,  # AB5: the campaign has its own pace; a forfeit is not a bout
             deadline=deadline,  # CP8: the campaign's, played by its stand-in when it passes
+            emails=emails,
         )
         log.info(
             "campaign %s: bout %s fight %d is match %s", state.meta.id, bout.id, index, match_id

@@ -29,6 +29,8 @@ class CampaignTokenRow(Base):
     )
     lanista_id: Mapped[str] = mapped_column(String(64), primary_key=True)
     token_hash: Mapped[str] = mapped_column(String(64))
+    # Where his fights' correspondence notices go (CP5, CP8); NULL: none. Never in a view.
+    email: Mapped[str | None] = mapped_column(String(254))
 
 
 class CampaignTokens:
@@ -38,16 +40,38 @@ class CampaignTokens:
         self._lock = lock
         self._sessions = sessionmaker(engine, expire_on_commit=False)
 
-    def add(self, campaign_id: str, hashes: Mapping[str, str]) -> None:
-        """Store lanista id -> token hash for a campaign already created."""
+    def add(
+        self,
+        campaign_id: str,
+        hashes: Mapping[str, str],
+        emails: Mapping[str, str] | None = None,
+    ) -> None:
+        """Store lanista id -> token hash for a campaign already created, with the lanistas'
+        addresses for their fights' notices (`emails`, by lanista id)."""
         what = f"cannot store the lanistas' links of campaign {campaign_id}"
+        emails = emails or {}
         with self._lock, database_errors(what), self._sessions.begin() as session:
             for lanista_id, token_hash in hashes.items():
                 session.execute(
                     insert(CampaignTokenRow).values(
-                        campaign_id=campaign_id, lanista_id=lanista_id, token_hash=token_hash
+                        campaign_id=campaign_id,
+                        lanista_id=lanista_id,
+                        token_hash=token_hash,
+                        email=emails.get(lanista_id),
                     )
                 )
+
+    def emails(self, campaign_id: str) -> dict[str, str]:
+        """Lanista id -> the address his fights' notices go to (those who gave one)."""
+        what = f"cannot read the lanistas' addresses of campaign {campaign_id}"
+        with self._lock, database_errors(what), self._sessions.begin() as session:
+            rows = session.execute(
+                select(CampaignTokenRow.lanista_id, CampaignTokenRow.email).where(
+                    CampaignTokenRow.campaign_id == campaign_id,
+                    CampaignTokenRow.email.is_not(None),
+                )
+            ).all()
+        return {str(lid): str(email) for lid, email in rows}
 
     def hashes(self, campaign_id: str) -> dict[str, str]:
         what = f"cannot read the lanistas' links of campaign {campaign_id}"

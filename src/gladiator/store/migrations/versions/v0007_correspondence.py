@@ -1,6 +1,7 @@
 """Correspondence play (docs/web.md, Correspondence; rulings CP1-CP8): each match's deadline and
 what follows it, the current decision's start and the seats it waits for, the order given in a
-seat's name when its deadline passed, the seats' e-mail contacts, and a campaign's deadline.
+seat's name when its deadline passed, the seats' e-mail contacts, a campaign's deadline and its
+lanistas' addresses.
 
 A match stored before this revision has no deadline; its `waiting` and `turn_at` stay NULL
 until its next order (the lobby then shows nothing of whose move it is).
@@ -35,6 +36,7 @@ def upgrade() -> None:
     op.add_column("orders", sa.Column("due_at", sa.DateTime(timezone=True), nullable=True))
     op.add_column("campaigns", sa.Column("deadline_s", sa.Integer(), nullable=True))
     op.add_column("campaigns", sa.Column("deadline_bot", sa.String(64), nullable=True))
+    op.add_column("campaign_tokens", sa.Column("email", sa.String(254), nullable=True))
     op.create_table(
         "seat_contacts",
         sa.Column(
@@ -59,6 +61,7 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("seat_contacts")
+    op.drop_column("campaign_tokens", "email")
     op.drop_column("campaigns", "deadline_bot")
     op.drop_column("campaigns", "deadline_s")
     op.drop_column("orders", "due_at")
