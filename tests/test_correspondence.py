@@ -248,3 +248,22 @@ def test_what_a_server_refuses_as_a_deadline_is_said_in_one_line() -> None:
 )  # fmt: skip
 def test_durations_read_as_a_player_reads_them(seconds: int, text: str) -> None:
     assert duration_text(seconds) == text
+
+
+def test_a_match_with_a_stand_in_starts_the_bot_workers_at_once(tmp_path: Path) -> None:
+    """CP2: the workers' fork server imports the bots first (seconds); a stand-in due soon
+    after a start or a takeover must not wait for it, so they start with such a match, and
+    not for a live match or a forfeit's."""
+    clock = FakeClock()
+
+    async def scenario(store: Store) -> list[bool]:
+        started = []
+        for deadline in (None, FORFEIT_LATE, BOT_LATE):
+            hub = Hub(store, AbandonPolicy(0, 0, clock), bots=BotPolicy(workers=1))
+            await hub.create("quick", {}, HUMANS, SEED, deadline=deadline)
+            started.append(hub.bot_pool._executor is not None)
+            hub.stop()
+        return started
+
+    with Store(f"sqlite:///{tmp_path / 'arena.db'}") as store:
+        assert asyncio.run(scenario(store)) == [False, False, True]

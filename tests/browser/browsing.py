@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import re
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
 
@@ -29,11 +30,13 @@ VIEWPORT = {"width": 1360, "height": 900}
 
 class LiveArena:
     """The web arena over a SQLite file, on a loopback port it keeps across restarts (so that
-    the pages' own reconnection finds the new server)."""
+    the pages' own reconnection finds the new server; `port`: that port from the start, 0 for a
+    free one). `app_options` go to `create_app` at every start (a fake clock, a mail policy)."""
 
-    def __init__(self, db: str) -> None:
+    def __init__(self, db: str, port: int = 0, **app_options: Any) -> None:
         self.db = db
-        self.port = 0
+        self.app_options = app_options
+        self.port = port
         self.url = ""
         self._running: contextlib.ExitStack | None = None
         self.start()
@@ -41,7 +44,7 @@ class LiveArena:
     def start(self) -> None:
         assert self._running is None
         stack = contextlib.ExitStack()
-        listening = stack.enter_context(arena(self.db, port=self.port))
+        listening = stack.enter_context(arena(self.db, port=self.port, **self.app_options))
         self._running = stack
         self.url = listening.url
         self.port = int(listening.url.rsplit(":", 1)[1])

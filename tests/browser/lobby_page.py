@@ -29,8 +29,13 @@ def create_match(
     options: dict[str, OptionValue] | None = None,
     seats: dict[str, str] | None = None,
     seed: int | None = None,
+    deadline: str | None = None,
+    then: str = "bot",
+    emails: dict[str, str] | None = None,
 ) -> Created:
-    """Fill the lobby's form and press Create match; what the lobby then shows."""
+    """Fill the lobby's form and press Create match; what the lobby then shows. `deadline`:
+    a correspondence match, its choice's label ("1 day"), `then` what follows when it passes
+    ("bot" or "forfeit") and `emails` the addresses typed for human seats."""
     page.select_option("#ruleset", ruleset)
     expect(page.locator("#seats tr[data-seat]").first).to_be_visible()
     for name, value in (options or {}).items():
@@ -40,12 +45,21 @@ def create_match(
     expect(page.locator("#options-error")).to_be_hidden()
     for seat, who in (seats or {}).items():
         page.select_option(f'#seats tr[data-seat="{seat}"] select', who)
+    if deadline is not None:
+        page.select_option("#deadline-seconds", label=deadline)
+        page.check(f'input[name="deadline-then"][value="{then}"]')
+        for seat, address in (emails or {}).items():
+            page.fill(f'#emails input[data-email-seat="{seat}"]', address)
     if seed is not None:
         page.locator("details.advanced summary").click()
         page.fill("#seed-input", str(seed))
+    # A page that created a match before shows it until the new one comes: wait for that.
+    before = page.locator("#created h3").all_inner_texts()
     page.click("#create")
     created = page.locator("#created")
     expect(created).to_be_visible()
+    if before:
+        expect(created.locator("h3")).not_to_have_text(before[0])
     expect(page.locator("#create-error")).to_be_hidden()
     match_id = created.locator("h3").inner_text().removeprefix("Match ").strip()
     links: dict[str, str] = {}

@@ -154,6 +154,10 @@ def _start_worker() -> None:
         os.nice(NICE)
 
 
+def _ready() -> None:
+    """A worker's first task when the pool is started ahead (`BotPool.warm`): nothing."""
+
+
 def _work(payload: bytes) -> bytes:
     """In a worker: unpickle the job, think, send back the thought (the bot without its
     state if that no longer pickles: the order still counts)."""
@@ -205,6 +209,7 @@ class BotPool:
         # never reaches a worker (`think`'s `wanted`).
         self._slots = asyncio.Semaphore(max(1, policy.workers))
         self._executor: ProcessPoolExecutor | None = None
+        self._warming: asyncio.Task[Any] | None = None
         self._threaded: set[tuple[str, str]] = set()  # (bot, ruleset) that cannot go to one
 
     @property
@@ -257,6 +262,16 @@ class BotPool:
             return Thought(None, None, job.rng, f"it could not go to a worker: {exc}", lost=True)
         thought: Thought = pickle.loads(raw)
         return thought
+
+    def warm(self) -> None:
+        """Start the workers now, not at the first decision: their fork server imports the
+        bots first (seconds, twenty on a busy machine), which a stand-in due soon after a
+        start or a takeover must not wait for (CP2). Returns at once."""
+        if self.in_threads or self._executor is not None:
+            return
+        executor = self._running()
+        task = asyncio.get_running_loop().create_task(asyncio.to_thread(executor.submit, _ready))
+        self._warming = task  # held, so the task is not collected before it runs
 
     def _running(self) -> ProcessPoolExecutor:
         if self._executor is None:

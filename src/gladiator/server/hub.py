@@ -137,6 +137,7 @@ class Hub:
                 log.warning("not resumed: match %s: %s", stored.id, exc)
                 continue
             self.live[stored.id] = live
+            self._warm_for(live)
             async with live.lock:
                 await live.changed()
         log.info("resumed %d running matches", len(self.live))
@@ -175,9 +176,15 @@ class Hub:
                 log.warning("not taken over: match %s: %s", match_id, exc)
                 return
             self.live[match_id] = live
+        self._warm_for(live)
         log.info("took over match %s", match_id)
         async with live.lock:
             await live.changed()
+
+    def _warm_for(self, live: LiveMatch) -> None:
+        """A match whose late seats a bot plays (CP2) has its bot workers started at once."""
+        if live.deadline is not None and live.deadline.then == "bot" and not live.over:
+            self.bot_pool.warm()
 
     def _rebuild(self, stored: StoredMatch) -> LiveMatch:
         try:
@@ -216,6 +223,7 @@ class Hub:
                 self._evict_idle_finished(keep=FINISHED_KEPT - 1)
             self.live[match_id] = live
         if stored.status == "running":
+            self._warm_for(live)
             async with live.lock:
                 await live.changed()
         return live
@@ -411,6 +419,7 @@ class Hub:
             self.bot_pool,
         )
         self.live[match_id] = live
+        self._warm_for(live)
         async with live.lock:
             await live.changed()
         return CreatedMatch(live, tokens, spectator, frozenset(contacts))

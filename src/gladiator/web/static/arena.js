@@ -23,11 +23,14 @@
 //   #clock                  countdowns: span[data-clock-seat]
 //   #panels                 .panel[data-seat] (see sheet.js)
 //   #events                 li per event, newest last (data-type)
-//   #outcome                the result, #outcome-seed, a.replay-link, a.record-link
+//   #outcome                the result, #outcome-seed, a.replay-link, a.record-link (outcome.js)
+//   #deadline #notify-me    a correspondence match's deadline, notifications (arena_turn.js);
+//   #lost-link              a link without a token: have the seat's link sent again
 //   #handover, #handover button, #handover-text
 //   #conn-status            connection state
 //   body[data-seat]         the seat shown now ("" for a spectator)
 
+import { lostLink, setupTurn, updateTurn } from "./arena_turn.js";
 import { lastPhase, phaseArrows, renderStrip, setupAnimationToggle, setupTabs, struckFigures } from "./board.js";
 import { Board } from "./hexsvg.js";
 import { citeLinks } from "./cite.js";
@@ -35,6 +38,7 @@ import { explainRows, loadGlossary } from "./glossary.js";
 import { rememberSeats } from "./my_matches.js";
 import { checkOrder, Connection, getJSON } from "./net.js";
 import { decisionForm } from "./orders.js";
+import { drawOutcome } from "./outcome.js";
 import { renderPanels } from "./sheet.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -78,8 +82,10 @@ function start() {
   if (!matchId || !tokens.length) {
     showMessage("This link has no seat or spectator token (#t=…): ask for your link from the lobby.");
     $("#caption").textContent = "No token";
+    if (matchId) lostLink(matchId);
     return;
   }
+  setupTurn(game, matchId);
   for (const token of tokens) {
     const player = { token, seat: null, role: null, view: null, scene: null, acked: null };
     player.conn = new Connection(matchId, token, {
@@ -298,6 +304,7 @@ function needsHandover(from, to) {
 }
 
 function render() {
+  updateTurn(); // the title, the deadline, a notification (arena_turn.js)
   if (game.handoverTo) return; // the screen is covered; Continue renders
   const want = choosePlayer();
   if (!want) return;
@@ -348,7 +355,7 @@ function draw(player) {
     else if (given) $("#waiting").textContent = `Order given${mine} — waiting for ${waiting}`;
     else $("#waiting").textContent = waiting ? `Waiting for ${waiting}` : "";
   }
-  drawOutcome(view);
+  drawOutcome($("#outcome"), view, matchId);
   tickClocks();
 }
 
@@ -381,46 +388,6 @@ function clearForm() {
   board.setLegal([]);
   board.setSelected(null);
   board.setGhost(null);
-}
-
-function drawOutcome(view) {
-  const node = $("#outcome");
-  const out = view.outcome;
-  if (!out) {
-    node.hidden = true;
-    return;
-  }
-  node.replaceChildren();
-  const h = document.createElement("h2");
-  h.textContent = out.winners && out.winners.length ? `Won by ${out.winners.join(", ")}` : "A draw";
-  const p = document.createElement("p");
-  p.textContent = `${out.summary} (${out.method})`;
-  node.append(h, p);
-  if (view.seed !== undefined && view.seed !== null) {
-    const seed = document.createElement("p");
-    seed.id = "outcome-seed";
-    seed.textContent = `Seed ${view.seed}, nonce ${view.nonce}; commitment ${view.seed_commitment}`;
-    const hint = document.createElement("p");
-    hint.className = "hint";
-    hint.append("Check the dice: save the record and run ");
-    const code = document.createElement("code");
-    code.textContent = "gladiator verify record.json";
-    hint.append(code, ".");
-    const links = document.createElement("p");
-    const record = document.createElement("a");
-    record.className = "record-link";
-    record.href = `/api/matches/${encodeURIComponent(matchId)}/record`;
-    record.download = `match-${matchId}.json`;
-    record.textContent = "Download the record";
-    const replay = document.createElement("a");
-    replay.className = "replay-link";
-    replay.href = `/replay/${encodeURIComponent(matchId)}`;
-    replay.textContent = "Watch the replay";
-    links.append(record, " · ", replay);
-    node.append(seed, hint, links);
-    $("#seed").textContent = `Seed ${view.seed} revealed (nonce ${view.nonce}); commitment ${view.seed_commitment}`;
-  }
-  node.hidden = false;
 }
 
 start();

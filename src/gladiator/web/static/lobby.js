@@ -5,15 +5,18 @@
 // lists: [data-opt="NAME"][data-index="i"] plus .add/.remove buttons), #options-error,
 // #seats tr[data-seat] > select, #seed-input, #create, #create-error,
 // #created a[data-seat] (seat links), #hotseat-link, #spectator-link, #commitment,
-// #running and #finished rows tr[data-match] with a.spectate / a.replay links, #refresh,
-// #rules-link (the ruleset's rules reference), #my-matches tr[data-match] with a.rejoin[data-seat]
-// links and button.forget (the seats this browser holds, my_matches.js).
+// #running and #finished rows tr[data-match] with a.spectate / a.replay links and td.turn
+// ("waiting for SEAT · TIME left"), #refresh, #rules-link (the ruleset's rules reference),
+// #my-matches (turns.js), the correspondence choice (correspondence_form.js).
 // A new match's first seat is human and the others a bot of the default level (normal).
 
 import { h } from "./dom.js";
 import { getJSON, postJSON } from "./net.js";
 import { seatColour } from "./hexsvg.js";
-import { forgetMatch, myMatches, rememberSeats } from "./my_matches.js";
+import { correspondenceBody, drawEmails, setupCorrespondence } from "./correspondence_form.js";
+import { deadlineRule, waitingText } from "./deadline.js";
+import { rememberSeats } from "./my_matches.js";
+import { refreshMyMatches, startMyMatches } from "./turns.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -38,9 +41,14 @@ function showError(sel, text) {
 }
 
 async function start() {
-  $("#refresh").addEventListener("click", loadMatches);
+  $("#refresh").addEventListener("click", () => {
+    loadMatches();
+    refreshMyMatches();
+  });
   $("#create").addEventListener("click", create);
   $("#ruleset").addEventListener("change", () => pick($("#ruleset").value));
+  setupCorrespondence();
+  startMyMatches();
   try {
     const [rulesets, bots, levels] = await Promise.all([
       getJSON("/api/rulesets"),
@@ -257,11 +265,15 @@ function setSeats(seats) {
     const bots = (lobby.current && lobby.botsOf[lobby.current.name]) || lobby.bots;
     for (const bot of bots) select.appendChild(h("option", { value: `bot:${bot}` }, `Bot: ${bot}`));
     select.value = lobby.choice.get(seat);
-    select.addEventListener("change", () => lobby.choice.set(seat, select.value));
+    select.addEventListener("change", () => {
+      lobby.choice.set(seat, select.value);
+      drawEmails(lobby.seats, lobby.choice);
+    });
     const swatch = h("span", { class: "swatch" });
     swatch.style.background = seatColour(seat, i);
     table.appendChild(h("tr", { "data-seat": seat }, h("th", { scope: "row" }, swatch, seat), h("td", {}, select)));
   });
+  drawEmails(lobby.seats, lobby.choice);
 }
 
 function updateCreate() {
@@ -285,6 +297,7 @@ async function create() {
     ruleset: lobby.current.name,
     options: lobby.options,
     seats: Object.fromEntries(lobby.seats.map((s) => [s, lobby.choice.get(s) || "human"])),
+    ...correspondenceBody(), // deadline and emails, only for a correspondence match
   };
   const seed = $("#seed-input").value.trim();
   if (seed) body.seed = Number.parseInt(seed, 10);
@@ -294,6 +307,7 @@ async function create() {
     const res = await postJSON("/api/matches", body);
     showCreated(res);
     loadMatches();
+    refreshMyMatches();
   } catch (err) {
     showError("#create-error", err.message);
   } finally {
@@ -331,7 +345,8 @@ function showCreated(res) {
   box.appendChild(h("h3", {}, `Match ${res.id}`));
   const list = h("ul", { class: "links" });
   for (const [seat, info] of Object.entries(res.seats || {})) {
-    if (info && info.link) list.appendChild(linkLine(`${seat} (send to this player only)`, info.link, { "data-seat": seat }));
+    const mailed = info && info.email ? "; notices go to the e-mail address given" : "";
+    if (info && info.link) list.appendChild(linkLine(`${seat} (send to this player only${mailed})`, info.link, { "data-seat": seat }));
     else list.appendChild(h("li", { "data-seat": seat }, h("span", { class: "link-label" }, seat), info && info.bot ? `bot: ${info.bot}` : `${(info && info.kind) || "bot"}`));
   }
   if (res.hotseat) list.appendChild(linkLine("hotseat (every human seat at this screen)", res.hotseat, { id: "hotseat-link" }));
@@ -364,7 +379,6 @@ async function loadMatches() {
     return;
   }
   if (!Array.isArray(matches)) matches = matches.matches || [];
-  drawMyMatches(matches);
   const running = $("#running");
   const finished = $("#finished");
   running.replaceChildren();
@@ -378,7 +392,8 @@ async function loadMatches() {
       const spectate = m.spectator || spectatorLinks()[m.id] || `/match/${encodeURIComponent(m.id)}`;
       links.appendChild(h("a", { class: "spectate", href: spectate }, "Spectate"));
     }
-    const outcome = m.outcome ? m.outcome.summary || "" : m.status;
+    const turn = [waitingText(m), deadlineRule(m.deadline)].filter(Boolean).join("; ");
+    const outcome = m.outcome ? m.outcome.summary || "" : turn || m.status;
     const row = h(
       "tr",
       { "data-match": m.id },
@@ -386,44 +401,13 @@ async function loadMatches() {
       h("td", {}, m.ruleset || ""),
       h("td", {}, describeSeats(m.seats)),
       h("td", {}, m.created || m.created_at || ""),
-      h("td", {}, outcome),
+      h("td", { class: done ? "outcome" : "turn" }, outcome),
       links,
     );
     (done ? finished : running).appendChild(row);
   }
   if (!running.rows.length) running.appendChild(h("tr", {}, h("td", { class: "empty" }, "none")));
   if (!finished.rows.length) finished.appendChild(h("tr", {}, h("td", { class: "empty" }, "none")));
-}
-
-// The seats this browser holds (my_matches.js): a rejoin link per seat, a replay link once
-// the match is over, and a way to forget it.
-function drawMyMatches(listed) {
-  const table = $("#my-matches");
-  if (!table) return;
-  table.replaceChildren();
-  const status = new Map(listed.map((m) => [m.id, m.status]));
-  for (const m of myMatches()) {
-    const links = h("td", { class: "links" });
-    for (const [seat, link] of Object.entries(m.seats)) {
-      links.appendChild(h("a", { class: "rejoin", "data-seat": seat, href: link }, `Rejoin as ${seat}`));
-      links.append(" ");
-    }
-    if (status.get(m.id) === "finished") links.appendChild(h("a", { class: "replay", href: `/replay/${encodeURIComponent(m.id)}` }, "Replay"));
-    const forget = h("button", { type: "button", class: "forget", "aria-label": `forget match ${m.id}` }, "forget");
-    forget.addEventListener("click", () => {
-      forgetMatch(m.id);
-      drawMyMatches(listed);
-    });
-    table.appendChild(
-      h("tr", { "data-match": m.id },
-        h("td", {}, h("code", {}, m.id)),
-        h("td", {}, m.ruleset || ""),
-        h("td", {}, status.get(m.id) || ""),
-        links,
-        h("td", {}, forget)),
-    );
-  }
-  if (!table.rows.length) table.appendChild(h("tr", {}, h("td", { class: "empty" }, "none yet: the seats you create or open are kept in this browser")));
 }
 
 start();
