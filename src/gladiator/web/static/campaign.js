@@ -12,6 +12,7 @@
 // input[data-gladiator], #ready), the forms of campaign_actions.js, #action-error,
 // #action-done, #events li; body[data-seq] is the step the page shows.
 
+import { durationText, leftText } from "./deadline.js";
 import { getJSON } from "./net.js";
 import { $, h, show } from "./dom.js";
 import { bindActions, drawActions, mustBuy } from "./campaign_actions.js";
@@ -54,6 +55,7 @@ function draw() {
   const winner = view.winner ? ` — won by ${name(view.winner)}` : "";
   const waiting = view.waiting.length ? ` — waiting for ${view.waiting.map(name).join(", ")}` : "";
   $("#campaign-status").textContent = `munus ${view.munus} of ${view.munera}, ${view.phase}${winner}${waiting}`;
+  drawDeadline();
   $("#munus-number").textContent = view.munus ? `${view.munus}` : "(none yet)";
   drawBouts(view, $("#bouts"), token);
   drawSideBets(view, $("#side-bets"), send);
@@ -62,6 +64,17 @@ function draw() {
   drawStables(view, $("#stables"));
   drawEvents(view, $("#events"));
   drawYou();
+}
+
+// CP8: a correspondence campaign's deadline, and how long those it waits for have to be ready.
+function drawDeadline() {
+  const node = $("#campaign-deadline-note");
+  const clock = view.deadline;
+  node.hidden = !clock || view.phase === "over";
+  if (!clock) return;
+  const notReady = view.waiting.filter((lid) => !(view.lanistas.find((l) => l.id === lid) || {}).ready);
+  node.textContent = `Correspondence: ${durationText(clock.seconds)} for each decision of a fight, then a stand-in bot plays it.`
+    + (notReady.length ? ` ${notReady.map(name).join(", ")}: ${leftText(clock)} to say ready, then the campaign says it for them.` : "");
 }
 
 function drawYou() {
