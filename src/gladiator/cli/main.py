@@ -28,6 +28,7 @@ from gladiator.cli.exploitability import (
 from gladiator.cli.fit_value import fit_value_command
 from gladiator.cli.hostile import hostile_command
 from gladiator.cli.ladder import ladder_command
+from gladiator.cli.loadtest import loadtest_command
 from gladiator.cli.random_legal import random_legal_command
 from gladiator.cli.records import replay_command, verify_command
 from gladiator.cli.repair import repair_command
@@ -329,75 +330,6 @@ def bench_scale(
 
 
 @app.command()
-def loadtest(
-    matches: Annotated[int, typer.Option(min=1, max=500, help="Concurrent matches.")] = 20,
-    ruleset: Annotated[str, typer.Option(help="Which rules.")] = "quick",
-    seed: Annotated[int, typer.Option(min=0, help="Match and client seeds derive from it.")] = 1,
-    out: Annotated[Path | None, typer.Option(help="Also write the JSON here.")] = None,
-    processes: Annotated[
-        int,
-        typer.Option(
-            min=0,
-            max=16,
-            help="Server processes on one database (0: the app in a thread of this one).",
-        ),
-    ] = 0,
-    think: Annotated[
-        float,
-        typer.Option(min=0, help="Each seat's mean seconds before an order (0: none)."),
-    ] = 0.0,
-    kill_after: Annotated[
-        float | None,
-        typer.Option(min=0, help="SIGKILL the first server process this many seconds in."),
-    ] = None,
-    time_limit: Annotated[
-        float, typer.Option(min=1, help="Seconds before the clients give up.")
-    ] = 300.0,
-    bot_matches: Annotated[
-        int,
-        typer.Option(
-            min=0,
-            max=100,
-            help="Matches of bots only beside the humans', on the last server, kept at that "
-            "many and thinking all along (ruling HF3).",
-        ),
-    ] = 0,
-    bot_spec: Annotated[
-        str, typer.Option(help="Every seat of those matches: NAME[@BUDGET].")
-    ] = "search@2",
-    bot_workers: Annotated[
-        int | None,
-        typer.Option(min=1, max=256, help="The servers' bot processes (default: theirs)."),
-    ] = None,
-    option: OptionOpt = None,
-) -> None:
-    """All-human matches played by client bots over real websockets: order latency (send to
-    ack), lost orders, finished matches, every acknowledged order looked for in the store;
-    as JSON. `--bot-matches K` adds K matches of bots only on the same server."""
-    from gladiator.server.loadtest import run_loadtest
-
-    try:
-        registry.get(ruleset)
-        result = run_loadtest(
-            matches,
-            ruleset,
-            seed,
-            options=_options(ruleset, None, option),
-            processes=processes,
-            think=think,
-            kill_after=kill_after,
-            time_limit=time_limit,
-            bot_matches=bot_matches,
-            bot_spec=bot_spec,
-            bot_workers=bot_workers,
-        )
-    except ValueError as exc:
-        _fail(str(exc))
-        return
-    print_json(result, out)
-
-
-@app.command()
 def balance(
     ruleset: Annotated[str, typer.Argument(help="Only `skirmish` has a balance study so far.")],
     matches: Annotated[int, typer.Option(min=1, help="Matches per fixed attack.")] = 5000,
@@ -460,6 +392,7 @@ app.command("report")(report_command)  # cli/report.py: the balance report
 app.command("fit-value")(fit_value_command)  # sim/fit_value.py: the Colosseum value function
 app.command("ladder")(ladder_command)
 app.command("serve")(serve_command)  # cli/serve.py: the web arena
+app.command("loadtest")(loadtest_command)  # cli/loadtest.py: the load test
 app.command("repair")(repair_command)  # cli/repair.py: resume a broken stored match
 app.command("hostile")(hostile_command)  # cli/hostile.py: the hostile run (issue 28)
 app.command("random-legal")(random_legal_command)  # cli/random_legal.py: issue 27

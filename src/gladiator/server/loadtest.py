@@ -4,7 +4,8 @@ The app runs on a free loopback port (uvicorn in a daemon thread, a SQLite file 
 folder). Each seat is a client-side bot: it reads the decision the server sends (its JSON form),
 draws a legal order from it and sends it. Latency is measured per order from send to `ack`, which
 the server sends only once the order is stored, so it covers the check, the database commit and
-the queueing behind other matches.
+the queueing behind other matches. With `correspondence` every match is a correspondence match
+whose deadlines some seats leave to pass (server/loadtest_correspondence.py).
 """
 
 from __future__ import annotations
@@ -12,15 +13,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import random
-import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Coroutine, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Coroutine, Mapping
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -31,65 +31,16 @@ from websockets.exceptions import ConnectionClosed, InvalidURI
 
 from gladiator import registry
 from gladiator.bots.spec import parse_spec
-from gladiator.core.decisions import (
-    Arrange,
-    ChooseOne,
-    Decision,
-    Distribute,
-    Option,
-    PickHex,
-    Slot,
-    SlotGroup,
-)
-from gladiator.core.hexgrid import Hex
-from gladiator.server.app import create_app
-from gladiator.server.bot_pool import BotPolicy
-from gladiator.server.conn_limits import Limits, file_budget
-from gladiator.server.listen import start_in_thread
+from gladiator.core.protocol import Ruleset
 from gladiator.server.loadtest_bots import BotMatches
+from gladiator.server.loadtest_correspondence import Correspondence, SitOut
+from gladiator.server.loadtest_orders import decision_from_dict, sample_order
+from gladiator.server.loadtest_servers import finished_matches, server_process, start_servers
 from gladiator.sim.machine import machine
 from gladiator.sim.runner import derive_seed
 from gladiator.store import Store, StoredMatch
 
 __all__ = ["decision_from_dict", "run_loadtest", "sample_order", "server_process"]
-
-
-def decision_from_dict(d: Mapping[str, Any]) -> Decision:
-    """A decision rebuilt from its `to_dict()` (what a client receives), enough to draw from."""
-    kind = d.get("kind")
-    prompt = str(d.get("prompt", ""))
-    if kind == "choose":
-        return ChooseOne(prompt=prompt, options=tuple(Option(o["text"]) for o in d["options"]))
-    if kind == "distribute":
-        return Distribute(
-            prompt=prompt,
-            budget=int(d["budget"]),
-            exact=bool(d["exact"]),
-            max_used=d.get("max_used"),
-            slots=tuple(
-                Slot(s["name"], int(s["max"]), int(s["min"]), step=int(s.get("step", 1)))
-                for s in d["slots"]
-            ),
-            groups=tuple(
-                SlotGroup(
-                    tuple(g["slots"]),
-                    int(g["max"]),
-                    max_used=g.get("max_used"),
-                    above=int(g.get("above", 0)),
-                )
-                for g in d.get("groups", ())
-            ),
-        )
-    if kind == "hex":
-        return PickHex(prompt=prompt, hexes=tuple(Hex(q, r) for q, r in d["hexes"]))
-    if kind == "arrange":
-        return Arrange(prompt=prompt, items=tuple(d["items"]))
-    raise ValueError(f"unknown decision kind {kind!r}")
-
-
-def sample_order(decision: Mapping[str, Any], rng: random.Random) -> str:
-    """A legal order for a decision as the server describes it, drawn at random."""
-    return decision_from_dict(decision).sample(rng)
 
 
 @dataclass
@@ -114,6 +65,7 @@ class _Seat:
     bases: list[str]  # every server's URL; the first is the one that made the match
     rng: random.Random
     think: float  # mean seconds before each order (0: none)
+    sit_out: SitOut | None = None  # a correspondence match's: the decisions left to the deadline
 
 
 async def _play_seat(seat_info: _Seat, tally: _Tally, deadline: float) -> bool:
@@ -186,6 +138,8 @@ async def _one_connection(
                 elif kind == "update":
                     last_event = int(msg.get("event_count", last_event))
                     view = msg["view"]
+                    if seat_info.sit_out is not None:
+                        seat_info.sit_out.saw(view)
                     if view.get("outcome") is not None:
                         return True, None
                     decision = view.get("decision")
@@ -194,9 +148,15 @@ async def _one_connection(
                         and decision is not None
                         and seat in view.get("waiting_for", [])
                         and "my_order" not in view
+                        and not (seat_info.sit_out is not None and seat_info.sit_out(view))
                     ):
                         if seat_info.think > 0:  # a player reading the board
-                            await asyncio.sleep(seat_info.rng.expovariate(1 / seat_info.think))
+                            pause = seat_info.rng.expovariate(1 / seat_info.think)
+                            if seat_info.sit_out is not None:
+                                pause = min(pause, seat_info.sit_out.longest_think(view))
+                            await asyncio.sleep(pause)
+                        if seat_info.sit_out is not None and seat_info.sit_out.too_near(view):
+                            continue
                         n += 1
                         cid = f"{seat}-{n}"
                         order = sample_order(decision, seat_info.rng)
@@ -213,15 +173,26 @@ async def _drive(
     limit: float,
     kill: Callable[[], Coroutine[Any, Any, None]] | None,
     beside: Callable[[], Coroutine[Any, Any, None]] | None = None,
+    make: Callable[[Callable[[_Seat], object]], None] | None = None,
 ) -> _Tally:
-    """Play every seat; `kill` runs beside and is waited for, `beside` is stopped at the end."""
+    """Play every seat; `kill` runs beside and is waited for, `beside` is stopped at the end.
+    `make`: makes more matches meanwhile, in a thread, handing over each seat to be played at
+    once (and added to `seats`); `kill` then starts once the last is made."""
     tally = _Tally()
     deadline = time.monotonic() + limit
-    killer = asyncio.create_task(kill()) if kill is not None else None
     helper = asyncio.create_task(beside()) if beside is not None else None
-    results = await asyncio.gather(
-        *(_play_seat(seat, tally, deadline) for seat in seats), return_exceptions=True
-    )
+    players = [asyncio.create_task(_play_seat(seat, tally, deadline)) for seat in seats]
+    if make is not None:
+        loop = asyncio.get_running_loop()
+
+        def start(seat: _Seat) -> None:
+            seats.append(seat)
+            players.append(loop.create_task(_play_seat(seat, tally, deadline)))
+
+        await asyncio.to_thread(make, lambda seat: loop.call_soon_threadsafe(start, seat))
+        await asyncio.sleep(0)  # the last seats handed over start before the gather
+    killer = asyncio.create_task(kill()) if kill is not None else None
+    results: list[Any] = await asyncio.gather(*players, return_exceptions=True)
     if killer is not None:
         await killer
     if helper is not None:
@@ -256,6 +227,7 @@ def run_loadtest(
     bot_matches: int = 0,
     bot_spec: str = "search@2",
     bot_workers: int | None = None,
+    correspondence: Correspondence | None = None,
 ) -> dict[str, Any]:
     """Play `matches` concurrent all-human matches through real servers; the figures as JSON
     data (latency in milliseconds from send to ack). `processes`: 0, the app in a thread of
@@ -265,8 +237,10 @@ def run_loadtest(
     many seconds in (needs 2 processes or more). `bot_matches`: that many matches more, every
     seat the bot `bot_spec`, on the last server (never the killed one), kept at that many and
     thinking all along beside the humans' (their orders are counted, not timed); `bot_workers`:
-    the servers' bot processes (None: their default). At the end every acknowledged order is
-    looked for in the store (`acked_missing`)."""
+    the servers' bot processes (None: their default). `correspondence`: every match made with
+    that deadline, some seats leaving decisions to it, and how late the servers applied them
+    (server/loadtest_correspondence.py). At the end every acknowledged order is looked for in
+    the store (`acked_missing`)."""
     if kill_after is not None and processes < 2:
         raise ValueError("kill_after needs two server processes or more")
     parse_spec(bot_spec)  # an unknown bot or a bad budget: one line before anything starts
@@ -274,123 +248,183 @@ def run_loadtest(
         raise ValueError(f"bot_workers must be 1 or more, not {bot_workers}")
     rs = registry.get(ruleset)
     opts = rs.normalise_options(options or {})
-    with tempfile.TemporaryDirectory(prefix="gladiator-loadtest-") as tmp:
-        db = f"sqlite:///{Path(tmp) / 'load.db'}"
-        with contextlib.ExitStack() as stack:
-            if processes:
-                extra = ["--bot-workers", str(bot_workers)] if bot_workers is not None else []
-                children = [
-                    stack.enter_context(
-                        server_process(db, Path(tmp) / f"server-{i}.log", extra=extra)
-                    )
-                    for i in range(processes)
-                ]
-                bases = [child.url for child in children]
-            else:
-                store = Store(db)
-                stack.callback(store.close)
-                # Every client of the load test is on loopback: one address may use all.
-                limits = Limits.checked(max_per_address=file_budget())
-                # The bot matches have nobody watching: they must not pause (HF4).
-                policy = BotPolicy(pause_after=0)
-                if bot_workers is not None:
-                    policy = replace(policy, workers=bot_workers)
-                running = start_in_thread(create_app(store, bot_policy=policy), limits=limits)
-                stack.callback(running.stop)
-                children, bases = [], [running.url]
-            bots = BotMatches(bases[-1], db, rs, opts, seed, bot_spec, bot_matches)
-            bots.start(time_limit)
-            seats = _make_matches(bases, matches, rs.name, opts, seed, think)
-            killed: dict[str, float] = {}
-
-            async def kill() -> None:
-                assert kill_after is not None
-                await asyncio.sleep(kill_after)
-                children[0].kill()
-                killed["at_seconds"] = kill_after
-                await asyncio.to_thread(children[0].process.wait)
-
-            start = time.perf_counter()
-            keep = bots.keep if bot_matches else None
-            tally = asyncio.run(_drive(seats, time_limit, kill if kill_after else None, keep))
-            wall = time.perf_counter() - start
-            survivor = bases[-1]
-            with httpx.Client(base_url=survivor, timeout=30) as http:
-                listed = http.get("/api/matches", params={"limit": 500}).json()
-            finished = sum(
-                1 for m in listed if m["status"] == "finished" and m["id"] not in bots.made
-            )
-        with Store(db) as store:
-            missing = _acked_missing(store, tally)
-        bot_tally = bots.tally()
+    if correspondence is not None:
+        correspondence.check(rs.name, opts)
+    plan = _Plan(
+        matches, seed, time_limit, processes, think, kill_after, bot_workers, correspondence
+    )
+    load = [_load()]  # a machine shared with other work shows it here
+    run = _run(plan, rs, opts, bot_spec, bot_matches)
+    load.append(_load())
+    tally = run.tally
     ms = [x * 1000 for x in tally.latencies]
     p50, p95, p99 = (_percentile(ms, q) for q in (50, 95, 99))
     return {
         "schema": "gladiator.loadtest",
-        "schema_version": 3,
+        "schema_version": 4,
         "when": datetime.now(UTC).isoformat(timespec="seconds"),
         "ruleset": rs.name,
         "options": dict(opts),
         "seed": seed,
         "matches": matches,
-        "seats": len(seats),
+        "seats": run.seats,
         "processes": processes,
         "think_seconds": think,
-        "killed": killed or None,
+        "killed": run.killed or None,
         "machine": machine(),
+        "load_average": {"start": load[0], "end": load[1]},
         "argv": sys.argv[1:],
         "orders_sent": tally.sent,
         "orders_acked": tally.acked,
         "orders_refused": tally.refused,
         "orders_cut_off": tally.cut_off,
         "orders_lost": tally.sent - tally.acked - tally.refused - tally.cut_off,
-        "acked_missing": missing,
+        "acked_missing": run.missing,
         "reconnects": tally.reconnects,
         "moved": tally.moved,
-        "matches_finished": finished,
+        "matches_finished": run.finished,
         "latency_ms": {
             "p50": round(p50, 2) if p50 is not None else None,
             "p95": round(p95, 2) if p95 is not None else None,
             "p99": round(p99, 2) if p99 is not None else None,
             "max": round(max(ms), 2) if ms else None,
         },
-        "orders_per_second": round(tally.acked / wall, 1) if wall > 0 else None,
+        "orders_per_second": round(tally.acked / run.wall, 1) if run.wall > 0 else None,
         "bot_workers": bot_workers,
-        **bot_tally,
-        "wall_seconds": round(wall, 3),
+        **run.bot_tally,
+        "correspondence": run.deadlines,
+        "wall_seconds": round(run.wall, 3),
         "problems": tally.problems[:20],
     }
 
 
+@dataclass(frozen=True)
+class _Plan:
+    matches: int
+    seed: int
+    time_limit: float
+    processes: int
+    think: float
+    kill_after: float | None
+    bot_workers: int | None
+    correspondence: Correspondence | None
+
+
+@dataclass
+class _Run:
+    tally: _Tally
+    seats: int
+    wall: float
+    finished: int
+    missing: int
+    killed: dict[str, Any]
+    bot_tally: dict[str, Any]
+    deadlines: dict[str, Any] | None
+
+
+def _run(
+    plan: _Plan, rs: Ruleset[Any], opts: Mapping[str, Any], bot_spec: str, bot_matches: int
+) -> _Run:
+    """Start the servers, make the matches, play them, and read the store at the end."""
+    with tempfile.TemporaryDirectory(prefix="gladiator-loadtest-") as tmp:
+        db = f"sqlite:///{Path(tmp) / 'load.db'}"
+        with contextlib.ExitStack() as stack:
+            children, bases = start_servers(
+                stack, Path(tmp), db, plan.processes, plan.bot_workers, plan.correspondence
+            )
+            bots = BotMatches(bases[-1], db, rs, opts, plan.seed, bot_spec, bot_matches)
+            bots.start(plan.time_limit)
+            seats: list[_Seat] = []
+            made: dict[str, tuple[str, str]] = {}
+
+            def make(hand: Callable[[_Seat], object]) -> None:
+                made.update(_make_matches(bases, plan, rs.name, opts, hand))
+
+            if plan.correspondence is None:  # made first, then played
+                make(seats.append)
+            killed: dict[str, Any] = {}
+
+            async def kill() -> None:
+                assert plan.kill_after is not None
+                await asyncio.sleep(plan.kill_after)
+                killed.update(at_seconds=plan.kill_after, at=_iso(datetime.now(UTC)))
+                children[0].kill()
+                await asyncio.to_thread(children[0].process.wait)
+
+            start = time.perf_counter()
+            killer = kill if plan.kill_after else None
+            keep = bots.keep if bots.count else None
+            # A deadline runs from the match's creation: its seats play from then on.
+            streamed = make if plan.correspondence is not None else None
+            tally = asyncio.run(_drive(seats, plan.time_limit, killer, keep, streamed))
+            wall = time.perf_counter() - start
+            finished = finished_matches(bases[-1], bots.made)
+            deadlines = None
+            if plan.correspondence is not None:  # while the servers run, keeping deadlines
+                deadlines = plan.correspondence.figures(
+                    db,
+                    made,
+                    [seat.sit_out for seat in seats if seat.sit_out is not None],
+                    children[0].url if killed else None,
+                    datetime.fromisoformat(killed["at"]) if killed else None,
+                )
+        with Store(db) as store:
+            missing = _acked_missing(store, tally)
+        bot_tally = bots.tally()
+    return _Run(tally, len(seats), wall, finished, missing, killed, bot_tally, deadlines)
+
+
+def _load() -> list[float] | None:
+    """The machine's load average over 1, 5 and 15 minutes (None where there is none)."""
+    try:
+        return [round(x, 2) for x in os.getloadavg()]
+    except (AttributeError, OSError):
+        return None
+
+
+def _iso(when: datetime) -> str:
+    return when.isoformat(timespec="milliseconds")
+
+
 def _make_matches(
     bases: list[str],
-    matches: int,
+    plan: _Plan,
     ruleset: str,
     opts: Mapping[str, Any],
-    seed: int,
-    think: float,
-) -> list[_Seat]:
-    """Match i is made on server i mod N; each seat plays against the server that made it."""
-    seats: list[_Seat] = []
+    hand: Callable[[_Seat], object],
+) -> dict[str, tuple[str, str]]:
+    """Match i is made on server i mod N; each seat plays against the server that made it, and
+    is handed over as soon as its match is made. The matches made: each one's server and what
+    its deadline brings ("" for none)."""
+    made: dict[str, tuple[str, str]] = {}
+    n_seats = 0
+    corr = plan.correspondence
     clients = [httpx.Client(base_url=base, timeout=30) for base in bases]
     try:
-        for i in range(matches):
+        for i in range(plan.matches):
             k = i % len(bases)
-            answer = clients[k].post(
-                "/api/matches",
-                json={"ruleset": ruleset, "options": dict(opts), "seed": derive_seed(seed, i)},
-            )
+            body = {"ruleset": ruleset, "options": dict(opts), "seed": derive_seed(plan.seed, i)}
+            then = corr.then_of(i, len(bases)) if corr is not None else ""
+            if corr is not None:
+                body["deadline"] = corr.deadline(then)
+            answer = clients[k].post("/api/matches", json=body)
             answer.raise_for_status()
-            body = answer.json()
-            for info in body["seats"].values():
+            made_id = answer.json()["id"]
+            made[made_id] = (bases[k], then)
+            for n, info in enumerate(answer.json()["seats"].values()):
                 token = info["link"].split("#t=", 1)[1]
-                rng = random.Random(derive_seed(seed, "client", len(seats)))
+                rng = random.Random(derive_seed(plan.seed, "client", n_seats))
                 order = bases[k:] + bases[:k]
-                seats.append(_Seat(body["id"], token, order, rng, think))
+                seat = _Seat(made_id, token, order, rng, plan.think)
+                if corr is not None:
+                    quiet = random.Random(derive_seed(plan.seed, "sit-out", n_seats))
+                    seat.sit_out = corr.sit_out(then, n, quiet, plan.time_limit)
+                n_seats += 1
+                hand(seat)
     finally:
         for client in clients:
             client.close()
-    return seats
+    return made
 
 
 def _acked_missing(store: Store, tally: _Tally) -> int:
@@ -406,58 +440,3 @@ def _acked_missing(store: Store, tally: _Tally) -> int:
             if not any(order == k for k in kept):
                 missing += 1
     return missing
-
-
-@dataclass
-class _Child:
-    process: subprocess.Popen[bytes]
-    url: str
-
-    def kill(self) -> None:
-        self.process.send_signal(signal.SIGKILL)
-
-
-@contextlib.contextmanager
-def server_process(db: str, log: Path, *, extra: Sequence[str] = ()) -> Iterator[_Child]:
-    """`gladiator serve` on a free loopback port (the load test, the tests): no creation
-    limit, no abandonment, every connection allowed from loopback, then the `extra`
-    arguments; stopped at the end."""
-    budget = file_budget()
-    with log.open("wb") as err:
-        child = subprocess.Popen(
-            [
-                sys.executable,
-                "-c",
-                "from gladiator.cli.main import run; run()",
-                "serve",
-                "--port",
-                "0",
-                "--db",
-                db,
-                "--create-rate",
-                "0",
-                "--abandon-after",
-                "0",
-                "--void-after",
-                "0",
-                "--max-per-address",
-                str(budget),
-                *extra,
-            ],
-            stdout=subprocess.PIPE,
-            stderr=err,
-        )
-        try:
-            assert child.stdout is not None
-            line = child.stdout.readline().decode()
-            if " on " not in line:
-                raise RuntimeError(f"the server did not start: {log.read_text()[-500:]}")
-            yield _Child(child, line.split(" on ", 1)[1].split("/ ", 1)[0])
-        finally:
-            if child.poll() is None:
-                child.terminate()
-                try:
-                    child.wait(15)
-                except subprocess.TimeoutExpired:
-                    child.kill()
-                    child.wait()
