@@ -267,3 +267,30 @@ def test_a_match_with_a_stand_in_starts_the_bot_workers_at_once(tmp_path: Path) 
 
     with Store(f"sqlite:///{tmp_path / 'arena.db'}") as store:
         assert asyncio.run(scenario(store)) == [False, False, True]
+
+
+def test_an_order_for_a_decision_the_stand_in_played_is_refused_not_applied_later() -> None:
+    """CP9: blue's page still shows decision 0 when its deadline passes and the stand-in plays
+    it; blue's order, naming decision 0, is refused and stored nowhere, where without the name
+    it would have been taken as blue's order for decision 1."""
+    clock = FakeClock()
+
+    async def scenario(store: Store) -> None:
+        hub = _hub(store, clock)
+        made = await hub.create("quick", {}, HUMANS, SEED, deadline=BOT_LATE)
+        live = made.live
+        assert live.view("blue")["step"] == 0
+        order = live.match.pending()["blue"].sample(random.Random(5))
+        clock.advance(3601)
+        await hub.keeper.sweep()
+        await _until(live, lambda: len(live.match.steps) == 1, "the stand-in's order")
+        answer = await live.order("blue", order, "c1", step=0)
+        assert answer["type"] == "error" and answer["reason"] == "stale"
+        assert answer["step"] == 1 and "decision 0, which is over" in answer["message"]
+        assert len(live.match.steps) == 1 and live.seq == 1  # nothing stored
+        fresh = live.match.pending()["blue"].sample(random.Random(6))
+        assert (await live.order("blue", fresh, "c2", step=1))["type"] == "ack"
+        hub.stop()
+
+    with Store("sqlite://") as store:
+        asyncio.run(scenario(store))

@@ -94,3 +94,23 @@ def test_a_server_may_allow_shorter_deadlines_and_turns_refuses_bad_ids(tmp_path
             answer = httpx.get(f"{base}/api/turns", params={"ids": bad})
             assert answer.status_code == 400, bad
             assert "ids" in answer.json()["error"]
+
+
+def test_an_order_over_http_names_its_decision_and_a_bad_step_is_refused(tmp_path: Path) -> None:
+    """CP9 over HTTP: an order for decision 1 while decision 0 is asked is refused as stale and
+    stored nowhere; a step that is no whole number is a 400."""
+    with arena(db_url(tmp_path)) as running:
+        base = running.url
+        made = new_match(base, seats=HUMANS, seed=5)
+        auth = {"authorization": f"Bearer {made['tokens']['blue']}"}
+        view = httpx.get(f"{base}/api/matches/{made['id']}/view", headers=auth).json()["view"]
+        assert view["step"] == 0
+        order = view["decision"]["options"][0]["text"]
+        url = f"{base}/api/matches/{made['id']}/orders"
+        stale = httpx.post(url, json={"order": order, "step": 1}, headers=auth)
+        assert stale.status_code == 409 and stale.json()["reason"] == "stale"
+        for bad in (-1, "0", True, 1.5):
+            refused = httpx.post(url, json={"order": order, "step": bad}, headers=auth)
+            assert refused.status_code == 400 and refused.json()["error"].startswith("step")
+        taken = httpx.post(url, json={"order": order, "step": 0}, headers=auth)
+        assert taken.status_code == 200, taken.text

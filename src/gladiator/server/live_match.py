@@ -116,6 +116,7 @@ class LiveMatch:
     # -- reading ---------------------------------------------------------------------------
     def view(self, seat: str | None) -> dict[str, Any]:
         v = self.match.view(seat)
+        v["step"] = len(self.match.steps)  # the decision asked now, for an order to name (CP9)
         if self.ended is not None:  # nothing more is waited for; the outcome is the forfeit's
             v.update(outcome=self.ended, waiting_for=[])
             v.pop("decision", None)
@@ -203,12 +204,20 @@ class LiveMatch:
         text: str,
         client_id: str | int | None = None,
         reply: Connection | None = None,
+        step: int | None = None,
     ) -> dict[str, Any]:
         """Check, store and submit a seat's order; the ack (or error) goes to `reply` before any
-        update it causes, and is returned (for the HTTP endpoint)."""
+        update it causes, and is returned (for the HTTP endpoint). `step`: the decision the
+        order answers, refused if that one is over (CP9)."""
         async with self.lock:
             if self.ended is not None:
                 answer = messages.error(client_id, f"the match is over: {self.ended['summary']}")
+                if reply is not None:
+                    reply.send(dumps(answer))
+                return answer
+            now_step = len(self.match.steps)
+            if step is not None and step != now_step:
+                answer = messages.stale(client_id, step, now_step)
                 if reply is not None:
                     reply.send(dumps(answer))
                 return answer

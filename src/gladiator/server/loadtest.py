@@ -162,7 +162,11 @@ async def _one_connection(
                         order = sample_order(decision, seat_info.rng)
                         outstanding = (cid, time.perf_counter())
                         tally.sent += 1
-                        await ws.send(json.dumps({"type": "order", "id": cid, "order": order}))
+                        # The decision it answers: one that went meanwhile refuses it (CP9).
+                        message = {"type": "order", "id": cid, "order": order}
+                        if isinstance(view.get("step"), int):
+                            message["step"] = view["step"]
+                        await ws.send(json.dumps(message))
         finally:
             if outstanding is not None:
                 tally.cut_off += 1

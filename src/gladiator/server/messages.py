@@ -57,10 +57,16 @@ class Hello(_Strict):
     last_event: Annotated[int, Field(ge=0)] = 0
 
 
+# The decision an order answers, as the view's `step` said (CP9): an order for a decision that
+# is over (its deadline's stand-in played it) is refused, never applied to the next one.
+Step = Annotated[StrictInt, Field(ge=0, lt=2**31)]
+
+
 class OrderMessage(_Strict):
     type: Literal["order"]
     id: ClientId | None = None
     order: Annotated[str, Field(max_length=MAX_ORDER)]
+    step: Step | None = None
 
 
 class Ping(_Strict):
@@ -79,6 +85,7 @@ def parse_client(text: str | bytes) -> Hello | OrderMessage | Ping:
 class OrderBody(_Strict):
     order: Annotated[str, Field(max_length=MAX_ORDER)]
     id: ClientId | None = None
+    step: Step | None = None
 
 
 class PreviewBody(_Strict):
@@ -186,6 +193,17 @@ def error(
         "message": message,
         "legal": list(legal[:MAX_LEGAL_SHOWN]),
     }
+
+
+def stale(client_id: str | int | None, step: int, now: int) -> dict[str, Any]:
+    """The answer to an order for a decision that is over (CP9): nothing was done with it."""
+    answer = error(
+        client_id,
+        f"that order was for decision {step}, which is over (its deadline may have passed and "
+        f"been played for you); decision {now} is asked now: nothing was done with the order",
+    )
+    answer.update(reason="stale", step=now)
+    return answer
 
 
 def moved(url: str | None) -> dict[str, Any]:

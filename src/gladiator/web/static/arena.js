@@ -363,10 +363,11 @@ function buildForm(player, key) {
   hideMessage();
   game.formKey = key;
   const decision = player.view.decision;
+  const step = player.view.step; // the decision this form answers, however the view moves on
   game.form = decisionForm($("#decision"), decision, {
     submit: (text) => {
       if (!text) return;
-      const id = player.conn.order(text);
+      const id = player.conn.order(text, step);
       if (id === null) showMessage("Not connected: the order was not sent. Try again in a moment.");
     },
     preview: (option) => board.setGhost(option, player.seat),

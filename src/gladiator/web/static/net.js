@@ -102,10 +102,14 @@ export class Connection {
     return true;
   }
 
-  // Send an order; returns its client id, or null when the socket is not open.
-  order(text) {
+  // Send an order for the decision `step` (the view's: one that is over by the time it
+  // arrives is refused, never applied to the next, CP9); returns its client id, or null when
+  // the socket is not open.
+  order(text, step) {
     const id = `c${this.nextId++}`;
-    return this.send({ type: "order", id, order: text }) ? id : null;
+    const message = { type: "order", id, order: text };
+    if (Number.isInteger(step)) message.step = step;
+    return this.send(message) ? id : null;
   }
 
   close() {
