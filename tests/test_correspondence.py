@@ -81,6 +81,7 @@ def test_a_late_seat_has_its_decision_played_by_the_stand_in_bot_and_plays_on(ur
             "seconds": 3600,
             "then": "bot",
             "due": clock.now + 3600,
+            "bot": "random",
         }
         hub.stop()
         return live.id, asked, clock.now

@@ -25,6 +25,7 @@ from browser.arena_page import Seat, act, next_to_act
 from browser.browsing import LiveArena, Pages, screenshot
 from browser.policy import quick_entry
 from fake_clock import FakeClock
+from gladiator.bots.levels import level_for
 from gladiator.server.abandonment import AbandonPolicy
 from gladiator.server.bot_pool import BotPolicy
 from gladiator.store import Store
@@ -33,6 +34,7 @@ from server_helpers import db_url, tokens_of
 SEED = 5  # quick, seed 5: blue moves first, a few times, then red
 HOUR = 3600
 MARK = "● Your move — "
+STAND_IN = level_for("quick", "normal").spec.text  # the stand-in of a late decision (CP2)
 REFUSED = (
     r"WebSocket connection to 'ws://127\.0\.0\.1:\d+/ws/[\w-]+' failed: .*ERR_CONNECTION_REFUSED"
 )
@@ -98,7 +100,7 @@ def _seat(corr: Correspondence, made: dict[str, Any], name: str) -> Seat:
 
 def _then(then: str, who: str) -> str:
     if then == "bot":
-        return f"then a stand-in bot plays this decision for {who}"
+        return f"then the stand-in bot ({STAND_IN}) plays this decision for {who}"
     return "then you forfeit" if who == "you" else f"then {who} forfeits"
 
 

@@ -21,10 +21,13 @@ from browser.browsing import LiveArena, Pages, screenshot
 from browser.lobby_page import create_match
 from browser.page_checks import serious
 from browser.policy import quick_entry
+from gladiator.bots.levels import level_for
 
 SEED = 5  # quick, seed 5: blue moves first, then red
 MARK = "● Your move — "
 DAY_LEFT = r"(23 h 59 min|1 d) left"  # a day's deadline, a moment after it started
+# The quick rules' normal level plays a late decision (CP2), as the view names it.
+THEN_BOT = re.escape(f"then the stand-in bot ({level_for('quick', 'normal').spec.text}) plays")
 
 # Run before any script of a page of the context: the page is hidden, and every notification
 # (and every request for the permission) is recorded in window.__notes / window.__asked.
@@ -110,10 +113,10 @@ def test_my_move_is_marked_in_the_lobby_and_the_arena_and_notified_when_hidden(
     blue = Seat(pages.open(blue_link), token_of(blue_link), live.url, match_id)
     expect(blue.page).to_have_title(re.compile("^" + re.escape(MARK) + "GLADIATOR quick rules"))
     expect(blue.page.locator("#deadline")).to_have_text(
-        re.compile(f"^Your move: {DAY_LEFT}; then a stand-in bot plays this decision for you$")
+        re.compile(f"^Your move: {DAY_LEFT}; {THEN_BOT} this decision for you$")
     )
     expect(red.page.locator("#deadline")).to_have_text(
-        re.compile(f"^Blue has {DAY_LEFT}; then a stand-in bot plays this decision for blue$")
+        re.compile(f"^Blue has {DAY_LEFT}; {THEN_BOT} this decision for blue$")
     )
     expect(red.page).to_have_title("GLADIATOR quick rules — arena")
 
@@ -151,7 +154,7 @@ def test_my_move_is_marked_in_the_lobby_and_the_arena_and_notified_when_hidden(
         f"GLADIATOR quick rules, match {match_id}: you are red; {DAY_LEFT}\\.", note["body"]
     ), note
     expect(red.page.locator("#deadline")).to_have_text(
-        re.compile(f"^Your move: {DAY_LEFT}; then a stand-in bot plays this decision for you$")
+        re.compile(f"^Your move: {DAY_LEFT}; {THEN_BOT} this decision for you$")
     )
     assert serious(red.page) == []
     screenshot(red.page, "correspondence-your-move")

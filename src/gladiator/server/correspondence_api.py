@@ -54,7 +54,12 @@ def match_json(m: MatchSummary) -> dict[str, Any]:
         out["waiting_for"] = list(m.turn.waiting)
     if m.deadline is not None:
         due = m.turn.since.timestamp() + m.deadline.seconds if m.turn is not None else None
-        out["deadline"] = {"seconds": m.deadline.seconds, "then": m.deadline.then, "due": due}
+        out["deadline"] = {
+            "seconds": m.deadline.seconds,
+            "then": m.deadline.then,
+            "due": due,
+            "bot": m.deadline.bot,
+        }
     return out
 
 

@@ -125,6 +125,7 @@ class LiveMatch:
                 "seconds": self.deadline.seconds,
                 "then": self.deadline.then,
                 "due": None if self.over else self.turn_since + self.deadline.seconds,
+                "bot": self.deadline.bot,  # the stand-in (CP2); None for a forfeit
             }
         return v
 

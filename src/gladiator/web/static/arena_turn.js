@@ -81,7 +81,7 @@ function drawDeadline() {
     node.hidden = true;
     return;
   }
-  const bot = deadline.bot ? `the bot ${deadline.bot}` : "a stand-in bot";
+  const bot = deadline.bot ? `the stand-in bot (${deadline.bot})` : "a stand-in bot";
   const then = (who, many) => {
     if (deadline.then !== "forfeit") return `then ${bot} plays this decision for ${who}`;
     return `then ${who} forfeit${many ? "" : "s"}`;
