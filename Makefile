@@ -35,10 +35,15 @@ typecheck:
 	$(UV) run --frozen mypy
 
 # Browser tests run in a process of their own: once Playwright's sync API has run, asyncio.run()
-# in a later test of the same process fails.
+# in a later test of the same process fails. The two runs go side by side (the browser tests
+# mostly wait on pages and servers); the browser run's output is held and shown after the other.
 pytest:
-	$(UV) run --frozen pytest
-	$(UV) run --frozen pytest -m browser
+	@log=$$(mktemp); \
+	$(UV) run --frozen pytest -m browser >"$$log" 2>&1 & pages=$$!; \
+	$(UV) run --frozen pytest; main=$$?; \
+	wait $$pages; browser=$$?; \
+	echo "--- the browser tests (pytest -m browser) ---"; cat "$$log"; rm -f "$$log"; \
+	test $$main -eq 0 && test $$browser -eq 0
 
 bench: setup-play
 	$(UV) run --frozen --no-dev gladiator bench quick --matches 1000 --out bench/quick.json
