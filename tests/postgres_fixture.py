@@ -1,4 +1,4 @@
-"""A throwaway PostgreSQL 15 cluster for the store tests (no conftest: test_store.py imports it).
+"""A throwaway PostgreSQL 15 cluster for the store tests (tests/conftest.py: one a session).
 
 `initdb` and `postgres` refuse to run as root, so under root they run as the `postgres` user in a
 temporary folder it owns. The cluster listens on 127.0.0.1 at a free port, with fsync off (`-F`,

@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +18,6 @@ from alembic import command
 from sqlalchemy import create_engine, event, text
 from typer.testing import CliRunner
 
-import postgres_fixture
 from fake_clock import FakeClock
 from gladiator import registry
 from gladiator.cli.main import app
@@ -36,18 +34,6 @@ from gladiator.store import SCHEMA_VERSION, Store, hash_token
 from gladiator.store.schema import migrations_config
 
 SEED = 5  # quick, seed 5: blue moves four times, then red
-
-
-@pytest.fixture(scope="session")
-def postgres_server() -> Iterator[str]:
-    yield from postgres_fixture.postgres_server()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'arena.db'}"
-    return postgres_fixture.fresh_database(request.getfixturevalue("postgres_server"))
 
 
 def _policy(clock: FakeClock, abandon: float = 600, void: float = 3600) -> AbandonPolicy:

@@ -15,7 +15,6 @@ from typer.testing import CliRunner
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-import postgres_fixture
 from gladiator import registry
 from gladiator.cli.main import app
 from gladiator.core.match import Match
@@ -27,18 +26,6 @@ from server_helpers import Client, arena, play
 PATTERN = r"^SBL$"  # the quick rules' sidestep back-left: the order the engine will fail on
 TOKENS = {"red": "red-token-0123456789", "blue": "blue-token-0123456789"}
 SPECTATOR = "spectator-token-0123456789"
-
-
-@pytest.fixture(scope="session")
-def postgres_server() -> Iterator[str]:
-    yield from postgres_fixture.postgres_server()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'arena.db'}"
-    return postgres_fixture.fresh_database(request.getfixturevalue("postgres_server"))
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ import signal
 import subprocess
 import time
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -54,11 +54,6 @@ from gladiator.store import CampaignStore, StoreError
 SEED = 20260413
 TARGET = 200
 CAMPAIGN = "crash"
-
-
-@pytest.fixture(scope="session")
-def postgres_server() -> Iterator[str]:
-    yield from postgres_fixture.postgres_server()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

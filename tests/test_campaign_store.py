@@ -29,11 +29,6 @@ from gladiator.store import CampaignStore, LedgerLine, Store, StoreError, docume
 GENERATOR = "campaign_store_harness:synthetic_step"
 
 
-@pytest.fixture(scope="session")
-def postgres_server() -> Iterator[str]:
-    yield from postgres_fixture.postgres_server()
-
-
 def _database(request: pytest.FixtureRequest, tmp_path: Any, name: str) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / name}"

@@ -11,12 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-import postgres_fixture
 from fake_clock import FakeClock
 from gladiator.server.abandonment import AbandonPolicy
 from gladiator.server.bot_pool import BotPolicy
@@ -31,18 +29,6 @@ SEED = 5  # quick, seed 5: blue moves four times, then red
 HUMANS = {"red": "human", "blue": "human"}
 BOT_LATE = StoredDeadline(3600, "bot", "random")
 FORFEIT_LATE = StoredDeadline(3600, "forfeit")
-
-
-@pytest.fixture(scope="session")
-def postgres_server() -> Iterator[str]:
-    yield from postgres_fixture.postgres_server()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'arena.db'}"
-    return postgres_fixture.fresh_database(request.getfixturevalue("postgres_server"))
 
 
 def _hub(store: Store, clock: FakeClock, ownership: Ownership | None = None) -> Hub:

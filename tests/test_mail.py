@@ -10,14 +10,12 @@ import asyncio
 import logging
 import random
 import re
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
-import postgres_fixture
 from fake_clock import FakeClock
 from gladiator.cli.main import app
 from gladiator.server.abandonment import AbandonPolicy
@@ -34,18 +32,6 @@ HUMANS = {"red": "human", "blue": "human"}
 EMAILS = {"blue": "blue.player@example.org", "red": "red@example.org"}
 BOT_LATE = StoredDeadline(3600, "bot", "random")
 PUBLIC = "https://arena.example.org"
-
-
-@pytest.fixture(scope="session")
-def postgres_server() -> Iterator[str]:
-    yield from postgres_fixture.postgres_server()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'arena.db'}"
-    return postgres_fixture.fresh_database(request.getfixturevalue("postgres_server"))
 
 
 def _mail(port: int, **more: float) -> MailPolicy:

@@ -16,7 +16,6 @@ import random
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -25,7 +24,6 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-import postgres_fixture
 from fake_clock import FakeClock
 from gladiator.server.connection import CLOSE_MOVED, Connection
 from gladiator.server.hub import Elsewhere, Hub
@@ -36,18 +34,6 @@ from gladiator.store.owners import Peer
 from server_helpers import Client, arena, new_match
 
 SEED = 5
-
-
-@pytest.fixture(scope="session")
-def postgres_server() -> Iterator[str]:
-    yield from postgres_fixture.postgres_server()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'arena.db'}"
-    return postgres_fixture.fresh_database(request.getfixturevalue("postgres_server"))
 
 
 def _ownership(store: Store, name: str, clock: FakeClock) -> Ownership:

@@ -26,7 +26,6 @@ from typing import Any
 import httpx
 import pytest
 
-import postgres_fixture
 from gladiator import registry
 from gladiator.bots import BOTS, Bot
 from gladiator.core.decisions import Decision
@@ -48,18 +47,6 @@ ADVANCED = {"advanced": True}
 HUNT = {"advanced": True, "beasts": "blue:lion", "styles": ["retiarius", "random"]}
 SEED = 5
 SERVER_LOG = "gladiator.server"
-
-
-@pytest.fixture(scope="session")
-def postgres_server() -> Iterator[str]:
-    yield from postgres_fixture.postgres_server()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'arena.db'}"
-    return postgres_fixture.fresh_database(request.getfixturevalue("postgres_server"))
 
 
 @pytest.fixture

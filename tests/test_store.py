@@ -39,18 +39,6 @@ from gladiator.store.tokens import scoped_token
 # -- fixtures ----------------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="session")
-def postgres_server() -> Iterator[str]:
-    yield from postgres_fixture.postgres_server()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Any) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'arena.db'}"
-    return postgres_fixture.fresh_database(request.getfixturevalue("postgres_server"))
-
-
 @pytest.fixture
 def store(url: str) -> Iterator[Store]:
     s = Store(url)

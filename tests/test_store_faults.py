@@ -16,8 +16,6 @@ import asyncio
 import random
 import sqlite3
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import psycopg
@@ -25,7 +23,6 @@ import pytest
 from sqlalchemy import event
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-import postgres_fixture
 from gladiator import registry
 from gladiator.core.match import Match
 from gladiator.server.hub import Hub
@@ -38,18 +35,6 @@ from gladiator.store.resume import rebuild
 FAST = RetryPolicy(delays=(0.01, 0.02, 0.04), jitter=0.5, again_after=0.1)
 BOTS = {"red": "bot:random", "blue": "bot:random"}
 SEED = 11
-
-
-@pytest.fixture(scope="session")
-def postgres_server() -> Iterator[str]:
-    yield from postgres_fixture.postgres_server()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'arena.db'}"
-    return postgres_fixture.fresh_database(request.getfixturevalue("postgres_server"))
 
 
 class Faults:

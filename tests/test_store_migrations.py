@@ -8,7 +8,6 @@ tables by `create_all` and a meta row schema_version = 1.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -17,7 +16,6 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import create_engine, inspect, text
 
-import postgres_fixture
 from gladiator.core.seeding import commit
 from gladiator.store import SCHEMA_VERSION, Store, StoredSeat, StoreError, hash_token
 from gladiator.store import campaign_models as _campaign_models  # registers the campaign tables
@@ -35,18 +33,6 @@ CAMPAIGN_TABLES = {
     "ledger_entries",
 }
 MATCH_TABLES = [MetaRow.__table__, MatchRow.__table__, SeatRow.__table__, OrderRow.__table__]
-
-
-@pytest.fixture(scope="session")
-def postgres_server() -> Iterator[str]:
-    yield from postgres_fixture.postgres_server()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Any) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'arena.db'}"
-    return postgres_fixture.fresh_database(request.getfixturevalue("postgres_server"))
 
 
 def _schema_diff(url: str) -> list[Any]:

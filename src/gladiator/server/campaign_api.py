@@ -29,7 +29,7 @@ from gladiator.server import security
 from gladiator.server.campaign_catalogue import catalogue
 from gladiator.server.campaign_runner import CampaignRunner, fight_match_id
 from gladiator.server.correspondence import campaign_deadline
-from gladiator.server.mail import MailPolicy, valid_address
+from gladiator.server.mail import MailPolicy, checked_address, may_mail
 from gladiator.server.messages import DeadlineBody
 from gladiator.store import StoredCampaign, StoreError, hash_token, new_token
 from gladiator.store.stored import StoredDeadline
@@ -94,18 +94,12 @@ def lanista_emails(
     given = {f"l{i}": spec for i, spec in enumerate(lanistas, start=1) if spec.email}
     if not given:
         return {}
-    if deadline is None:
-        raise ValueError("e-mail notices are for correspondence campaigns: give a deadline too")
-    if mail is None:
-        raise ValueError("this server sends no e-mail: create the campaign without addresses")
+    may_mail(deadline, mail, "campaigns", "campaign")
     checked: dict[str, str] = {}
     for lid, spec in given.items():
-        address = (spec.email or "").strip()
         if spec.kind != "human":
             raise ValueError(f"lanista {spec.name}: a bot lanista gets no notices")
-        if not valid_address(address):
-            raise ValueError(f"lanista {spec.name}: not an e-mail address (name@example.org)")
-        checked[lid] = address
+        checked[lid] = checked_address(f"lanista {spec.name}", spec.email or "")
     return checked
 
 

@@ -110,6 +110,24 @@ def mail_policy(
         raise ValueError(f"--smtp-*: {exc}") from None
 
 
+def may_mail(
+    deadline: StoredDeadline | None, mail: MailPolicy | None, kind: str, what: str
+) -> None:
+    """CP5: addresses are for correspondence (`kind`: "matches", "campaigns") on a server that
+    sends mail; ValueError (one line) otherwise, `what` being the thing to create without."""
+    if deadline is None:
+        raise ValueError(f"e-mail notices are for correspondence {kind}: give a deadline too")
+    if mail is None:
+        raise ValueError(f"this server sends no e-mail: create the {what} without addresses")
+
+
+def checked_address(where: str, address: str) -> str:
+    """The address, trimmed; ValueError naming `where` (never the address) if it is none."""
+    if not valid_address(address.strip()):
+        raise ValueError(f"{where}: not an e-mail address (name@example.org)")
+    return address.strip()
+
+
 def check_emails(
     emails: Mapping[str, str],
     seats: Sequence[StoredSeat],
@@ -120,10 +138,7 @@ def check_emails(
     address back) for what is refused."""
     if not emails:
         return {}
-    if deadline is None:
-        raise ValueError("e-mail notices are for correspondence matches: give a deadline too")
-    if mail is None:
-        raise ValueError("this server sends no e-mail: create the match without addresses")
+    may_mail(deadline, mail, "matches", "match")
     kinds = {s.seat: s.kind for s in seats}
     checked: dict[str, str] = {}
     for seat, address in emails.items():
@@ -131,9 +146,7 @@ def check_emails(
             raise ValueError(f"emails: no seat {seat!r}; seats: {', '.join(kinds)}")
         if kinds[seat] != "human":
             raise ValueError(f"emails.{seat}: a bot's seat gets no notices")
-        if not valid_address(address.strip()):
-            raise ValueError(f"emails.{seat}: not an e-mail address (name@example.org)")
-        checked[seat] = address.strip()
+        checked[seat] = checked_address(f"emails.{seat}", address)
     return checked
 
 
