@@ -231,7 +231,8 @@ def test_what_a_server_refuses_as_a_deadline_is_said_in_one_line() -> None:
 @pytest.mark.parametrize(
     ("seconds", "text"),
     [(0, "0 s"), (59, "59 s"), (90, "1 min 30 s"), (120, "2 min"), (3600, "1 h"),
-     (5430, "1 h 30 min"), (86400, "1 d"), (90061, "1 d 1 h"), (30 * 86400, "30 d")],
+     (5430, "1 h 30 min"), (86400, "1 d"), (86700, "1 d"), (90061, "1 d 1 h"),
+     (30 * 86400, "30 d")],
 )  # fmt: skip
 def test_durations_read_as_a_player_reads_them(seconds: int, text: str) -> None:
     assert duration_text(seconds) == text
@@ -266,14 +267,15 @@ def test_an_order_for_a_decision_the_stand_in_played_is_refused_not_applied_late
         hub = _hub(store, clock)
         made = await hub.create("quick", {}, HUMANS, SEED, deadline=BOT_LATE)
         live = made.live
-        assert live.view("blue")["step"] == 0
+        assert live.view("blue")["decision_number"] == 0
         order = live.match.pending()["blue"].sample(random.Random(5))
         clock.advance(3601)
         await hub.keeper.sweep()
         await _until(live, lambda: len(live.match.steps) == 1, "the stand-in's order")
         answer = await live.order("blue", order, "c1", step=0)
         assert answer["type"] == "error" and answer["reason"] == "stale"
-        assert answer["step"] == 1 and "decision 0, which is over" in answer["message"]
+        assert answer["decision_number"] == 1
+        assert "decision 0, which is over" in answer["message"]
         assert len(live.match.steps) == 1 and live.seq == 1  # nothing stored
         fresh = live.match.pending()["blue"].sample(random.Random(6))
         assert (await live.order("blue", fresh, "c2", step=1))["type"] == "ack"
@@ -281,3 +283,37 @@ def test_an_order_for_a_decision_the_stand_in_played_is_refused_not_applied_late
 
     with Store("sqlite://") as store:
         asyncio.run(scenario(store))
+
+
+def test_a_process_that_lost_the_match_never_forfeits_it(tmp_path: Path) -> None:
+    """CP3 with OW1: a process thought dead still holds the match in memory when another took
+    it over; its keeper's forfeit is refused by the store, and it lets the match go; the owner
+    applies the deadline."""
+    clock = FakeClock()
+    lease = OwnershipPolicy(heartbeat=1, lease=5)
+
+    async def scenario(store: Store) -> tuple[str, str, bool]:
+        stale = _hub(store, clock, Ownership(store, "http://a", lease, clock))
+        await stale.resume_all()
+        made = await stale.create("quick", {}, HUMANS, SEED, deadline=FORFEIT_LATE)
+        stale.keeper.stop()
+        assert stale._beating is not None
+        stale._beating.cancel()  # a long pause: no heartbeat
+        clock.advance(3601)
+        owner = _hub(store, clock, Ownership(store, "http://b", lease, clock))
+        await owner.resume_all()  # takes the match over
+        owner.keeper.stop()  # its sweeps by hand, after the stale one's
+        assert await stale.keeper.sweep() == 0
+        status = store.load(made.live.id).status  # type: ignore[union-attr]
+        let_go = made.live.id not in stale.live
+        assert await owner.keeper.sweep() == 1
+        owner.stop()
+        stale.bot_pool.close()
+        return made.live.id, status, let_go
+
+    with Store(f"sqlite:///{tmp_path / 'arena.db'}") as store:
+        match_id, status, let_go = asyncio.run(scenario(store))
+        assert status == "running" and let_go
+        stored = store.load(match_id)
+        assert stored is not None and stored.status == "finished"
+        assert stored.outcome is not None and stored.outcome["forfeit"]["reason"] == "deadline"

@@ -43,7 +43,7 @@ async def _settle(live: LiveMatch) -> None:
 
 async def _play(
     store: Store, then: str, seed: int, moves: list[tuple[str, object]]
-) -> tuple[LiveMatch, list[tuple[str, float, float]]]:
+) -> tuple[LiveMatch, list[tuple[str, float, float]], list[tuple[str, float]]]:
     clock = FakeClock()
     hub = Hub(store, AbandonPolicy(0, 0, clock), bots=BotPolicy(workers=0))
     deadline = StoredDeadline(LIMIT, then, "random" if then == "bot" else None)
@@ -51,6 +51,7 @@ async def _play(
     live = made.live
     rng = random.Random(seed)
     owed: list[tuple[str, float, float]] = []  # (seat, decision's start, now) at each sweep
+    missed: list[tuple[str, float]] = []  # (seat, deadline) passed with the seat still owing
     for kind, what in moves:
         if live.over:
             break
@@ -62,10 +63,12 @@ async def _play(
             assert isinstance(what, int)
             clock.advance(what)
             owed += [(s, live.turn_since, clock.now) for s in live.match.waiting_for()]
+            due = live.turn_since + LIMIT
+            missed += [(s, due) for s in live.match.waiting_for() if due <= clock.now]
             await hub.keeper.sweep()
             await _settle(live)
     hub.stop()
-    return live, owed
+    return live, owed, missed
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -74,14 +77,16 @@ def test_deadlines_are_kept_whatever_the_players_do(
     then: str, seed: int, moves: list[tuple[str, object]]
 ) -> None:
     with Store("sqlite://") as store:
-        live, owed = asyncio.run(_play(store, then, seed, moves))
+        live, owed, missed = asyncio.run(_play(store, then, seed, moves))
         stored = store.load(live.id)
         assert stored is not None
         late = store.late_orders(live.id)
         # Every stand-in order answers a deadline that had passed for a seat that owed it.
         passed = {(s, round(start + LIMIT, 3)) for s, start, now in owed if start + LIMIT <= now}
-        for seq, due in late:
-            assert (stored.orders[seq][0], round(due.timestamp(), 3)) in passed
+        given = {(stored.orders[seq][0], round(due.timestamp(), 3)) for seq, due in late}
+        assert given <= passed
+        if then == "bot":  # and every deadline that passed with the seat owing was answered
+            assert {(s, round(due, 3)) for s, due in missed} <= given
         if then == "forfeit":
             assert not late
             missed = [s for s, start, now in owed if start + LIMIT <= now]

@@ -96,21 +96,35 @@ def test_a_server_may_allow_shorter_deadlines_and_turns_refuses_bad_ids(tmp_path
             assert "ids" in answer.json()["error"]
 
 
-def test_an_order_over_http_names_its_decision_and_a_bad_step_is_refused(tmp_path: Path) -> None:
-    """CP9 over HTTP: an order for decision 1 while decision 0 is asked is refused as stale and
-    stored nowhere; a step that is no whole number is a 400."""
+def test_an_order_over_http_names_its_decision_and_a_bad_number_is_refused(tmp_path: Path) -> None:
+    """CP9 over HTTP: an order for decision 1 while decision 0 is asked is refused ("not asked
+    yet") and stored nowhere; a decision number that is no whole number is a 400. The ruleset's
+    own view keeps its fields: the number has a name of its own."""
     with arena(db_url(tmp_path)) as running:
         base = running.url
         made = new_match(base, seats=HUMANS, seed=5)
         auth = {"authorization": f"Bearer {made['tokens']['blue']}"}
         view = httpx.get(f"{base}/api/matches/{made['id']}/view", headers=auth).json()["view"]
-        assert view["step"] == 0
+        assert view["decision_number"] == 0
         order = view["decision"]["options"][0]["text"]
         url = f"{base}/api/matches/{made['id']}/orders"
-        stale = httpx.post(url, json={"order": order, "step": 1}, headers=auth)
+        stale = httpx.post(url, json={"order": order, "decision_number": 1}, headers=auth)
         assert stale.status_code == 409 and stale.json()["reason"] == "stale"
+        assert "decision 1, which is not asked yet" in stale.json()["error"]
         for bad in (-1, "0", True, 1.5):
-            refused = httpx.post(url, json={"order": order, "step": bad}, headers=auth)
-            assert refused.status_code == 400 and refused.json()["error"].startswith("step")
-        taken = httpx.post(url, json={"order": order, "step": 0}, headers=auth)
+            body = {"order": order, "decision_number": bad}
+            refused = httpx.post(url, json=body, headers=auth)
+            assert refused.status_code == 400
+            assert refused.json()["error"].startswith("decision_number")
+        taken = httpx.post(url, json={"order": order, "decision_number": 0}, headers=auth)
         assert taken.status_code == 200, taken.text
+
+
+def test_the_colosseum_view_keeps_its_own_step(tmp_path: Path) -> None:
+    """The server's decision number never overwrites a ruleset's own field of the view (the
+    Colosseum's `step`: plot or allocate)."""
+    with arena(db_url(tmp_path)) as running:
+        made = new_match(running.url, "colosseum", seats={"red": "human", "blue": "human"}, seed=3)
+        auth = {"authorization": f"Bearer {made['tokens']['red']}"}
+        got = httpx.get(f"{running.url}/api/matches/{made['id']}/view", headers=auth).json()
+        assert got["view"]["step"] == "plot" and got["view"]["decision_number"] == 0

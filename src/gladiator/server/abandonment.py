@@ -24,7 +24,7 @@ from datetime import UTC, datetime
 from typing import Any, Literal, Protocol
 
 from gladiator.core.match import Match
-from gladiator.store import Store, StoredMatch, StoreError
+from gladiator.store import NotOwner, Store, StoredMatch, StoreError
 
 __all__ = [
     "AbandonPolicy",
@@ -83,8 +83,11 @@ class Forfeitable(Protocol):
 
     id: str
     match: Match
+    owner: str | None  # this process, which the store checks still holds the match (OW1)
 
     def end_early(self, outcome: dict[str, Any], *, finished: bool) -> None: ...
+
+    def let_go(self) -> None: ...
 
 
 class LiveMatch(Forfeitable, Protocol):
@@ -170,7 +173,11 @@ async def store_forfeit(
     """Store a forfeit and end the live match with it; False (logged) if the store refused,
     for the next sweep to try again. Caller holds the match's lock."""
     try:
-        await asyncio.to_thread(store.finish, live.id, outcome, record)
+        await asyncio.to_thread(store.finish, live.id, outcome, record, live.owner)
+    except NotOwner as exc:  # another process took it over: its clocks are the match's now
+        log.warning("match %s: %s", live.id, exc)
+        live.let_go()
+        return False
     except StoreError as exc:
         log.error("match %s: the forfeit was not stored: %s", live.id, exc)
         return False

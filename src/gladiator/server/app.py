@@ -283,7 +283,7 @@ def create_app(
         if seat is None:
             return error(403, "a spectator cannot give orders")
         body = await body_of(request, OrderBody)
-        answer = await live.order(seat, body.order, body.id, step=body.step)
+        answer = await live.order(seat, body.order, body.id, step=body.decision_number)
         if answer["type"] == "ack":
             return JSONResponse(answer)
         return JSONResponse({"error": answer["message"], **answer}, status_code=409)

@@ -26,8 +26,7 @@ from typing import Any, Protocol
 
 from gladiator.bots.levels import level_for
 from gladiator.bots.spec import parse_spec
-from gladiator.core.match import Match
-from gladiator.server.abandonment import forfeit_ending, store_forfeit
+from gladiator.server.abandonment import Forfeitable, forfeit_ending, store_forfeit
 from gladiator.store import Store
 from gladiator.store.stored import StoredDeadline
 
@@ -63,15 +62,17 @@ class DeadlinePolicy:
 
 
 def duration_text(seconds: float) -> str:
-    """`seconds` as a player reads it, its two largest units: "45 s", "1 min 30 s", "1 h",
-    "2 d 4 h"."""
+    """`seconds` as a player reads it, in its largest unit and the next where that is not zero,
+    as the pages say it (deadline.js): "45 s", "1 min 30 s", "1 h", "2 d 4 h", "1 d"."""
     left = max(0, round(seconds))
-    parts = []
+    counts = []
     for unit, size in (("d", 86400), ("h", 3600), ("min", 60), ("s", 1)):
         count, left = divmod(left, size)
-        if count:
-            parts.append(f"{count} {unit}")
-    return " ".join(parts[:2]) or "0 s"
+        counts.append((count, unit))
+    first = next((i for i, (count, _) in enumerate(counts) if count), None)
+    if first is None:
+        return "0 s"
+    return " ".join(f"{n} {unit}" for n, unit in counts[first : first + 2] if n)
 
 
 def deadline_for(
@@ -124,11 +125,9 @@ def campaign_deadline(
     return deadline_for(ruleset, {}, seconds, then, bot, policy)
 
 
-class Correspondent(Protocol):
+class Correspondent(Forfeitable, Protocol):
     """What the keeper needs of a hub's live match (server/live_match.py)."""
 
-    id: str
-    match: Match
     lock: asyncio.Lock
     deadline: StoredDeadline | None
     turn_since: float
@@ -140,8 +139,6 @@ class Correspondent(Protocol):
     def late_seats(self) -> list[str]: ...
 
     def stand_in(self, seat: str, spec: str, due: datetime) -> None: ...
-
-    def end_early(self, outcome: dict[str, Any], *, finished: bool) -> None: ...
 
 
 @dataclass
@@ -179,9 +176,12 @@ class DeadlineKeeper:
             if due is None or due > self.clock() or not late or live.deadline is None:
                 return 0
             when = datetime.fromtimestamp(due, UTC)
-            if live.deadline.then == "bot" and live.deadline.bot is not None:
+            if live.deadline.then == "bot":
+                # A row without its bot (written by hand) still never forfeits (CP2, CP8).
+                name = live.match.ruleset.name
+                spec = live.deadline.bot or level_for(name, "normal").spec.text
                 for seat in late:
-                    live.stand_in(seat, live.deadline.bot, when)
+                    live.stand_in(seat, spec, when)
                 return 1
             reason = {
                 "reason": "deadline",

@@ -116,7 +116,9 @@ class LiveMatch:
     # -- reading ---------------------------------------------------------------------------
     def view(self, seat: str | None) -> dict[str, Any]:
         v = self.match.view(seat)
-        v["step"] = len(self.match.steps)  # the decision asked now, for an order to name (CP9)
+        # The decision asked now, for an order to name (CP9); not `step`, which a ruleset's own
+        # view may hold (the Colosseum's: plot, allocate).
+        v["decision_number"] = len(self.match.steps)
         if self.ended is not None:  # nothing more is waited for; the outcome is the forfeit's
             v.update(outcome=self.ended, waiting_for=[])
             v.pop("decision", None)
@@ -407,6 +409,10 @@ class LiveMatch:
     def send_all(self, text: str) -> None:
         for conn in list(self.connections):
             conn.send(text)
+
+    def let_go(self) -> None:
+        """Another process holds the match now (its store said so). Caller holds the lock."""
+        self._moved()
 
     def _moved(self) -> None:
         """Another process took the match over (this one was thought dead, OW2): stop, send

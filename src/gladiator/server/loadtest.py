@@ -164,8 +164,8 @@ async def _one_connection(
                         tally.sent += 1
                         # The decision it answers: one that went meanwhile refuses it (CP9).
                         message = {"type": "order", "id": cid, "order": order}
-                        if isinstance(view.get("step"), int):
-                            message["step"] = view["step"]
+                        if isinstance(view.get("decision_number"), int):
+                            message["decision_number"] = view["decision_number"]
                         await ws.send(json.dumps(message))
         finally:
             if outstanding is not None:

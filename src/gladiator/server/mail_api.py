@@ -157,7 +157,9 @@ async def _send_link(
     except MailError as exc:
         log.warning("match %s: the new link of seat %s was not sent: %s", match_id, seat, exc)
         try:  # the seat may ask again at once
-            await asyncio.to_thread(store.contacts.resend_failed, match_id, seat, resent.token)
+            await asyncio.to_thread(
+                store.contacts.resend_failed, match_id, seat, resent.token, resent.previous_hash
+            )
         except StoreError as exc2:
             log.warning("match %s: %s", match_id, exc2)
         return

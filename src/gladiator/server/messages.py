@@ -57,7 +57,7 @@ class Hello(_Strict):
     last_event: Annotated[int, Field(ge=0)] = 0
 
 
-# The decision an order answers, as the view's `step` said (CP9): an order for a decision that
+# The decision an order answers, as the view's `decision_number` said (CP9): an order for one that
 # is over (its deadline's stand-in played it) is refused, never applied to the next one.
 Step = Annotated[StrictInt, Field(ge=0, lt=2**31)]
 
@@ -66,7 +66,7 @@ class OrderMessage(_Strict):
     type: Literal["order"]
     id: ClientId | None = None
     order: Annotated[str, Field(max_length=MAX_ORDER)]
-    step: Step | None = None
+    decision_number: Step | None = None
 
 
 class Ping(_Strict):
@@ -85,7 +85,7 @@ def parse_client(text: str | bytes) -> Hello | OrderMessage | Ping:
 class OrderBody(_Strict):
     order: Annotated[str, Field(max_length=MAX_ORDER)]
     id: ClientId | None = None
-    step: Step | None = None
+    decision_number: Step | None = None
 
 
 class PreviewBody(_Strict):
@@ -195,14 +195,20 @@ def error(
     }
 
 
-def stale(client_id: str | int | None, step: int, now: int) -> dict[str, Any]:
-    """The answer to an order for a decision that is over (CP9): nothing was done with it."""
+def stale(client_id: str | int | None, named: int, now: int) -> dict[str, Any]:
+    """The answer to an order for a decision other than the one asked (CP9): nothing was done
+    with it."""
+    why = (
+        "which is over (its deadline may have passed and been played for you)"
+        if named < now
+        else "which is not asked yet"
+    )
     answer = error(
         client_id,
-        f"that order was for decision {step}, which is over (its deadline may have passed and "
-        f"been played for you); decision {now} is asked now: nothing was done with the order",
+        f"that order was for decision {named}, {why}; decision {now} is asked now: nothing "
+        "was done with the order",
     )
-    answer.update(reason="stale", step=now)
+    answer.update(reason="stale", decision_number=now)
     return answer
 
 

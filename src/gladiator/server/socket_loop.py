@@ -91,7 +91,7 @@ async def read_loop(
             if conn.seat is None:
                 conn.send(json.dumps(messages.error(msg.id, "a spectator cannot give orders")))
                 continue
-            await live.order(conn.seat, msg.order, msg.id, reply=conn, step=msg.step)
+            await live.order(conn.seat, msg.order, msg.id, reply=conn, step=msg.decision_number)
         elif isinstance(msg, Hello):
             conn.send(json.dumps(messages.error(None, "this connection has already said hello")))
         # a ping needs no answer: it only keeps the connection alive through proxies

@@ -56,6 +56,8 @@ class Resent:
 
     email: str = field(repr=False)
     token: str = field(repr=False)
+    # The link re-sent before it, which stays valid if this one never leaves (CP7).
+    previous_hash: str | None = field(default=None, repr=False)
 
 
 def unsubscribe_key(secret: str, match_id: str, seat: str) -> str:
@@ -191,6 +193,11 @@ class Contacts:
         token = new_token()
         since = now - timedelta(seconds=every)
         with self._begin(f"cannot re-send a link of match {match_id}") as session:
+            previous = session.scalar(
+                select(SeatContactRow.resent_hash).where(
+                    SeatContactRow.match_id == match_id, SeatContactRow.seat == seat
+                )
+            )
             done = session.execute(
                 update(SeatContactRow)
                 .where(
@@ -210,11 +217,13 @@ class Contacts:
             )
             if email is None:
                 raise StoreError(f"cannot re-send a link of match {match_id}: the contact went")
-            return Resent(email, token)
+            return Resent(email, token, previous)
 
-    def resend_failed(self, match_id: str, seat: str, token: str) -> None:
-        """The re-sent link never left: the seat may ask again at once (its token stays, unseen
-        by anyone)."""
+    def resend_failed(
+        self, match_id: str, seat: str, token: str, previous_hash: str | None = None
+    ) -> None:
+        """The re-sent link never left: the seat may ask again at once, and the link re-sent
+        before it opens the seat again (a stranger's request in an outage locks nobody out)."""
         with self._begin(f"cannot store a failed re-send of match {match_id}") as session:
             session.execute(
                 update(SeatContactRow)
@@ -223,5 +232,5 @@ class Contacts:
                     SeatContactRow.seat == seat,
                     SeatContactRow.resent_hash == hash_token(token),
                 )
-                .values(resent_at=None)
+                .values(resent_at=None, resent_hash=previous_hash)
             )

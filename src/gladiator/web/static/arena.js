@@ -363,11 +363,11 @@ function buildForm(player, key) {
   hideMessage();
   game.formKey = key;
   const decision = player.view.decision;
-  const step = player.view.step; // the decision this form answers, however the view moves on
+  const number = player.view.decision_number; // the decision this form answers, whatever comes
   game.form = decisionForm($("#decision"), decision, {
     submit: (text) => {
       if (!text) return;
-      const id = player.conn.order(text, step);
+      const id = player.conn.order(text, number);
       if (id === null) showMessage("Not connected: the order was not sent. Try again in a moment.");
     },
     preview: (option) => board.setGhost(option, player.seat),

@@ -102,13 +102,13 @@ export class Connection {
     return true;
   }
 
-  // Send an order for the decision `step` (the view's: one that is over by the time it
-  // arrives is refused, never applied to the next, CP9); returns its client id, or null when
-  // the socket is not open.
-  order(text, step) {
+  // Send an order for the decision `number` (the view's `decision_number`: one that is over by
+  // the time it arrives is refused, never applied to the next, CP9); returns its client id, or
+  // null when the socket is not open.
+  order(text, number) {
     const id = `c${this.nextId++}`;
     const message = { type: "order", id, order: text };
-    if (Number.isInteger(step)) message.step = step;
+    if (Number.isInteger(number)) message.decision_number = number;
     return this.send(message) ? id : null;
   }
 
