@@ -6,6 +6,7 @@ the net across turns (the §20.5.1 and §20.6.2 EXAMPLEs), Toss, Swing and Lay o
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -20,9 +21,9 @@ from gladiator.rules.colosseum.plots.plots import PlotError
 from gladiator.rules.colosseum.state import ColosseumState
 
 
-def _duel(gap: int = 3) -> ColosseumState:
+def _duel(gap: int = 3, **options: Any) -> ColosseumState:
     """A Retiarius (red, at HERE facing 0) and a Secutor `gap` hexes straight ahead."""
-    state = arena("retiarius", "secutor", gap=gap)
+    state = arena("retiarius", "secutor", gap=gap, **options)
     assert state.gladiators["red"].net and not state.gladiators["blue"].net
     return state
 
@@ -86,12 +87,29 @@ def _at(state: ColosseumState, turn: int, phase: int) -> None:
 
 
 def test_s20_5_1_toss_cooldown_example() -> None:
-    """EX-20.5.1: tossed in turn 1 phase 7; illegal in phase 8 and turn 2 phase 1, legal again
-    from turn 2 phase 2."""
+    """EX-20.5.1: "A net tossed in the 7th phase of the 1st turn, could not be used again before
+    the 2nd phase of the 2nd turn" (N2): the whole net waits, no swing or lay either (T27's
+    "net unavailable next two phases"), even after a toss that reached him."""
     state = _duel()
     _at(state, 1, 7)
     play(state, RiggedDice(3, {"§20.5": [(3, 3, 2)]}), red="X +TN")  # 8 + 2 − 1: S, nothing
     assert state.gladiators["red"].net_order == "TN" and state.gladiators["red"].net
+    for turn, phase in ((1, 8), (2, 1)):
+        _at(state, turn, phase)
+        state.step = "plot"
+        assert not any(net in t for t in _plot(state) for net in ("+TN", "+SN", "+LN"))
+        for order in ("X +TN", "X +SN", "X +LN2"):
+            with pytest.raises(IllegalOrder, match="turn 2 phase 2"):
+                _validate(state, order)
+    _at(state, 2, 2)
+    assert "X +TN" in _plot(state) and "X +SN" in _plot(state)
+
+
+def test_s20_5_1_n2_option_kind_only_the_toss_waits() -> None:
+    """N2, option net_reuse = "kind": after a toss that reached a man only the toss waits."""
+    state = _duel(net_reuse="kind")
+    _at(state, 1, 7)
+    play(state, RiggedDice(3, {"§20.5": [(3, 3, 2)]}), red="X +TN")
     for turn, phase in ((1, 8), (2, 1)):
         _at(state, turn, phase)
         state.step = "plot"
@@ -117,7 +135,7 @@ def test_s20_5_1_1_a_toss_at_nobody_still_waits() -> None:
         _at(state, turn, phase)
         state.step = "plot"
         assert not any(net in t for t in _plot(state) for net in ("+TN", "+SN", "+LN"))
-        with pytest.raises(IllegalOrder, match=r"cast at nobody.*turn 2 phase 2"):
+        with pytest.raises(IllegalOrder, match=r"used again before turn 2 phase 2"):
             _validate(state, "X +LN2")
     _at(state, 2, 2)
     assert "X +TN" in _plot(state) and "X +SN" in _plot(state) and "X +LN2" in _plot(state)
@@ -132,9 +150,15 @@ def test_s20_6_2_swing_cooldown_example() -> None:
     state.step = "plot"
     with pytest.raises(IllegalOrder, match=r"§20\.6"):
         _validate(state, "X +SN")
-    assert "X +TN" in _plot(state) and "X +LN2" in _plot(state)  # §20.7.1: lay every phase
+    assert not any(net in t for t in _plot(state) for net in ("+TN", "+LN"))  # N2: the net
     _at(state, 2, 2)
     assert "X +SN" in _plot(state)
+    kind = _duel(gap=2, net_reuse="kind")
+    _at(kind, 1, 8)
+    play(kind, RiggedDice(3, {"§20.6": [(3, 3, 2)]}), red="X +SN")
+    _at(kind, 2, 1)
+    kind.step = "plot"
+    assert "X +TN" in _plot(kind) and "X +LN2" in _plot(kind)  # §20.7.1: lay every phase
 
 
 # --- the toss (§20.5, T16, N5) -----------------------------------------------------------------

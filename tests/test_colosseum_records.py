@@ -32,12 +32,27 @@ CHANGED = {
     **{("2v2", seed): _HALF_CF for seed in (0, 1, 3, 4, 5, 9, 11)},
     **{("6v6", seed): _HALF_CF for seed in (0, 1)},
     ("6v6", 2): f"{_HALF_CF}; a single gladiator's yielding is logged (§27.3, G4)",
-    **{("hunt", seed): _HALF_CF for seed in (1, 2, 3, 4, 5, 9, 10)},
+    **{("hunt", seed): _HALF_CF for seed in (2, 3)},
+    # B21: bare hands stun a beast (§23 against a beast), they no longer wound it
+    **{("hunt", seed): "B21" for seed in (1, 4, 5, 9, 10)},
 }
 
 
-def _replay(entry: dict[str, Any]) -> dict[str, Any]:
-    m = Match(RULES, SHAPES[entry["shape"]], seed=entry["seed"], nonce=NONCE)
+# S10: Sand flies its own 2 hexes (issue 37), so men two hexes apart now come to a combat step
+# and these matches go otherwise; with the option sand_reach = "weapon" (S10's other reading,
+# the engine's before) each replays as it did, or as CHANGED says.
+SAND = {
+    ("duel", 5),
+    ("duel", 7),
+    *(("1v2", seed) for seed in (3, 4, 7, 9, 10)),
+    *(("2v2", seed) for seed in (1, 2, 3, 4, 5, 7, 9, 10, 11)),
+    *(("6v6", seed) for seed in (0, 1, 2)),
+}
+
+
+def _replay(entry: dict[str, Any], **options: Any) -> dict[str, Any]:
+    shape = {**SHAPES[entry["shape"]], **options}
+    m = Match(RULES, shape, seed=entry["seed"], nonce=NONCE)
     for orders in entry["steps"]:
         m.apply_step(orders)
     return digests(m)
@@ -45,24 +60,30 @@ def _replay(entry: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.mark.parametrize("entry", MATCHES, ids=lambda e: f"{e['shape']}-{e['seed']}")
 def test_an_old_record_replays_as_it_was_played(entry: dict[str, Any]) -> None:
-    why = CHANGED.get((entry["shape"], entry["seed"]))
-    if why == "N12":  # §20.5.1.1, §20.6.3: the net cast at nobody now rests
-        with pytest.raises(IllegalOrder, match="cast at nobody"):
-            _replay(entry)
-        return
+    key = (entry["shape"], entry["seed"])
+    why = CHANGED.get(key)
     want = {k: entry[k] for k in ("rolls", "events", "outcome", "state")}
-    if why == "B18":  # §9.1.2 (E1): the match goes otherwise from that phase on
+    options: dict[str, Any] = {}
+    if key in SAND:
         # ValueError: an order of the old match that the new one does not ask for or offer
         with contextlib.suppress(ValueError):
             assert _replay(entry) != want
+        options = {"sand_reach": "weapon"}
+    if why == "N12":  # §20.5.1.1, §20.6.3: the net cast at nobody now rests
+        with pytest.raises(IllegalOrder, match="may not be used again before"):
+            _replay(entry, **options)
+        return
+    if why in ("B18", "B21"):  # the match goes otherwise from that phase on
+        with contextlib.suppress(ValueError):
+            assert _replay(entry, **options) != want
         return
     if why is not None and why.startswith("log:"):  # the log's words only
-        got = _replay(entry)
-        for key in ("rolls", "outcome", "state"):
-            assert got[key] == want[key], key
+        got = _replay(entry, **options)
+        for k in ("rolls", "outcome", "state"):
+            assert got[k] == want[k], k
         assert got["events"] != want["events"]
         return
-    assert _replay(entry) == want
+    assert _replay(entry, **options) == want
 
 
 def test_the_records_cover_every_shape() -> None:

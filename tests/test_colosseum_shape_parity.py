@@ -1,6 +1,6 @@
 """One Colosseum turn for every shape: what a style is offered in a duel (§20's net orders, §22's
 special boxes, §36.3's Find Weakness) it is offered in a 2 v 2 against the same man from the same
-place (G18, G19), and a beast hunt offers no net order (B17)."""
+place (G18, G19), and a beast hunt offers no net attack (B17)."""
 
 from __future__ import annotations
 
@@ -116,13 +116,14 @@ def test_g18_a_feint_in_a_2v2_counter_attacks_the_man_feinted_at() -> None:
     pytest.fail("no Feint hit in 40 seeds")
 
 
-def test_b17_a_retiarius_is_offered_no_net_order_against_a_beast() -> None:
+def test_b17_a_retiarius_is_offered_no_net_attack_against_a_beast() -> None:
+    """B17: no toss, swing or lay at a beast; dropping the net is offered (§20.8.2)."""
     opts = RULES.normalise_options(
         {"advanced": True, "beasts": "blue:lion", "styles": ["retiarius", "random"]}
     )
     state, _ = RULES.initial_state(opts, Dice(3))
     d = RULES.pending(state)["red"]
-    assert not _net_orders(d)
+    assert _net_orders(d) == {"+DN-"}
     with pytest.raises(ValueError, match="B17"):
         d.validate("F +TN")
 

@@ -240,6 +240,7 @@ def test_s27_3_1_each_attack_box_names_one_target() -> None:
 
 def test_s27_5_note_ten_cf_and_three_pa_make_an_eleven_cf_attack() -> None:
     state = team_state()
+    put(state, red=(HERE, 0), blue=(neighbor(HERE, 0), 3))  # his sword reaches blue (S10)
     g = state.gladiators["red"]
     g.may_attack, g.available, g.pa = True, 13, 3  # 10 CF + 3 PA
     g.targets = (("blue", 3, 11),)  # outside the single gladiator's front, two on one

@@ -37,7 +37,7 @@ def test_s23_1_with_advanced_on_a_man_without_a_weapon_may_strike_an_adjacent_op
     bare(state)
     to_combat(state)
     assert state.gladiators["red"].may_attack
-    state = arena("myrmillo", "hoplomachus", gap=2)
+    state = arena("myrmillo", "hoplomachus", gap=2, sand_reach="weapon")  # S10: no sand
     bare(state)
     to_combat(state)
     assert not state.gladiators["red"].may_attack and state.gladiators["blue"].may_attack

@@ -59,7 +59,7 @@ def test_s21_3_a_dagger_strikes_a_round_earlier_at_half_cf() -> None:
 def test_s21_9_a_pike_cannot_strike_at_range_1_but_defends_as_normal() -> None:
     """§21.9 EXAMPLE: a Cataphractarius toe to toe with a Secutor may not attack (his allocation
     has no attack slot) but defends; the Secutor attacks him."""
-    state = arena("cataphractarius", "secutor")
+    state = arena("cataphractarius", "secutor", sand_reach="weapon")  # S10: no sand either
     to_combat(state)
     red, blue = state.gladiators["red"], state.gladiators["blue"]
     assert (red.may_attack, blue.may_attack) == (False, True)
@@ -72,7 +72,7 @@ def test_s21_9_a_pike_cannot_strike_at_range_1_but_defends_as_normal() -> None:
 def test_s21_9_a_pike_reaches_2_and_3_hexes_but_no_further() -> None:
     """§21.9, T40: the pike's front is the 15-hex front: range 2 and 3 straight ahead, not 4."""
     for gap, able in ((2, True), (3, True), (4, False)):
-        state = arena("cataphractarius", "secutor", gap=gap)
+        state = arena("cataphractarius", "secutor", gap=gap, sand_reach="weapon")  # S10
         events = to_combat(state)
         assert state.gladiators["red"].may_attack is able, gap
         assert not state.gladiators["blue"].may_attack  # the sword reaches 1 only
@@ -97,7 +97,7 @@ def test_s9_1_2_a_long_weapon_turns_a_defender_struck_from_two_hexes_behind() ->
     his spear: the Secutor turns to face him (forced rotation), the spearman keeps the PA of the
     hex he struck from (T11 straight behind at range 2: +6) and the Secutor gets none and cannot
     strike back (his sword reaches 1 hex)."""
-    state = arena("hoplomachus", "secutor", gap=2)
+    state = arena("hoplomachus", "secutor", gap=2, sand_reach="weapon")  # F8 alone
     blue = state.gladiators["blue"]
     blue.facing = 0  # facing away from red, who stands two hexes behind him
     events = to_combat(state)
@@ -115,7 +115,7 @@ def test_s9_1_2_the_defenders_own_long_front_decides_whether_he_turns() -> None:
     the 1-hex front, is turned to face red (facing 2)."""
     spot = neighbor(neighbor(HERE, 5), 5)  # red's FL2, so red is at its FL2 when it faces 3
     for blue_style, facing, turned in (("hoplomachus", 3, False), ("secutor", 2, True)):
-        state = arena("hoplomachus", blue_style)
+        state = arena("hoplomachus", blue_style, sand_reach="weapon")  # F8 alone
         place(state, blue=(spot, 3))
         blue = state.gladiators["blue"]
         blue.posture = "prone"
@@ -127,7 +127,7 @@ def test_s9_1_2_the_defenders_own_long_front_decides_whether_he_turns() -> None:
 
 def test_s20_9_1_the_trident_reaches_the_2_hex_front() -> None:
     """§20.9.1: a Retiarius strikes a Secutor two hexes ahead; the Secutor cannot answer."""
-    state = arena("retiarius", "secutor", gap=2)
+    state = arena("retiarius", "secutor", gap=2, sand_reach="weapon")  # F8 alone
     to_combat(state)
     assert (state.gladiators["red"].may_attack, state.gladiators["blue"].may_attack) == (
         True,

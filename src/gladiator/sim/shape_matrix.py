@@ -56,9 +56,9 @@ RECIPES: dict[str, Recipe] = {
         # puts both in his front (B15): the first is seed 30 of a search over 1-60.
         Recipe("plain", seeds=(30,)),
         # §26 needs a T7 Kill (19+) on a man: in a 2 v 2 the first is seed 40 of a search over
-        # 1-80; a beast's on the man in a hunt seed 108, in a pack 158 (a beast is never
-        # cleaved, B19).
-        Recipe("cleave", weapons="axe", max_turns=12, seeds=(40, 108, 158)),
+        # 1-80 (seed 5 since issue 37); a beast's on the man in a hunt seed 108, in a pack 158
+        # (209 since issue 37's special defences against beasts; a beast is never cleaved, B19).
+        Recipe("cleave", weapons="axe", max_turns=12, seeds=(40, 108, 209)),
         Recipe("net", style="retiarius"),
         Recipe("optional", style="hoplomachus"),
         Recipe("specials", style="secutor", talents="FW"),
@@ -114,9 +114,9 @@ class Feature:
         return Wanted(self.key, self.seen, self.plot, self.slot)
 
 
-_NO_NET = {s: ("B17", "no net order against a beast") for s in ("hunt", "pack")}
-_NO_SPECIAL = {s: ("B10", "no §22 special against a beast") for s in ("hunt", "pack")}
-_NO_FW = {s: ("TL6", "a beast match offers no Find Weakness slot (B10)") for s in ("hunt", "pack")}
+_NO_NET = {s: ("B17", "no net attack against a beast") for s in ("hunt", "pack")}
+_NO_SPECIAL = {s: ("B10", "no §22 special attack against a beast") for s in ("hunt", "pack")}
+_NO_FW = {s: ("TL6", "a beast has no defence to weaken (B10)") for s in ("hunt", "pack")}
 _ONE_FOE = {
     "duel": ("G5", "a man one opponent attacks is a duel's defender"),
     "hunt": ("G5", "one beast: a duel's defender (B6)"),
@@ -136,7 +136,7 @@ def _special(key: str, name: str, slot: str, kind: str, section: str) -> Feature
         "specials",
         _events((kind,), text=rf"\b{name}\b"),
         slot=rf"-{slot}$",
-        ruled=_NO_SPECIAL,
+        ruled=_NO_SPECIAL if kind == "special_attack" else {},  # B10: his guard meets a beast
     )
 
 
@@ -168,6 +168,14 @@ FEATURES: tuple[Feature, ...] = (
         _events(("net_attack",), ("§20.7",)),
         plot=r"\+LN",
         ruled=_NO_NET,
+    ),
+    Feature(
+        "net_drop",
+        "§20.8.2",
+        "net dropped (DN)",
+        "net",
+        _events(("net_dropped",)),
+        plot=r"\+DN-",
     ),
     Feature("trident", "§20.9", "the trident", "net", _events(rules=("§20.9",))),
     Feature(

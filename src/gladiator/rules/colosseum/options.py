@@ -106,6 +106,8 @@ OPTION_NOTES: dict[str, str] = {
     "specials": "special attacks and defences in the allocation (§22, Advanced Game)",
     "sand_loss": "Sand's CF loss: the rules' 2D3 + H bonus or the sheet's 1D3 (Q8)",
     "block_result": "Block turns chest attacks into S (text) or no effect (reference) (Q9)",
+    "sand_reach": "Sand flies 2 hexes of its own (own) or only where his weapon strikes (S10)",
+    "net_reuse": "after a toss or swing the whole net waits (net) or only that attack (kind) (N2)",
     "max_turns": "turns before the match is stopped as a draw",
     "teams": "team combat (§27): sides of seats, e.g. red+green:blue",
     "team_end": "a team match ends when one side is down, or after team_turns turns (§27.7)",
@@ -189,6 +191,12 @@ class ColosseumOptions(BaseModel):
     # Q9 (S7): Block makes every chest attack an S ("text": shield damage is checked) or, as the
     # reference sheet prints it, No Effect ("reference").
     block_result: Literal["text", "reference"] = "text"
+    # S10: how far Sand is thrown: "own" (the reference sheet's "Rch = 2-hex": at any man in his
+    # 2-hex front, whatever he holds) or "weapon" (only at a man his weapon could strike).
+    sand_reach: Literal["own", "weapon"] = "own"
+    # N2: after a toss or a swing, "net" (the §20.5.1 EXAMPLE's "could not be used again", T27's
+    # "net unavailable"): the whole net waits, lays too; "kind": only that kind of attack waits.
+    net_reuse: Literal["net", "kind"] = "net"
     # Safety net: after this many turns the match is stopped as a plain draw ("time").
     max_turns: int = Field(default=20, ge=1, le=1000)
     # §27 (Advanced Game, G1): a team match, its two sides separated by ":" and the members of

@@ -40,6 +40,7 @@ from gladiator.rules.colosseum.events import event
 from gladiator.rules.colosseum.hits.body_hits import body_hit
 from gladiator.rules.colosseum.hits.hits import Lose, apply_body_hit
 from gladiator.rules.colosseum.hits.wounds import drop_check, drop_location
+from gladiator.rules.colosseum.kit.weapons import weapon
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.tables.advanced_tables import advanced_tables
 from gladiator.rules.colosseum.vocabulary import AREAS, Area
@@ -64,10 +65,17 @@ def nearest_part(b: Gladiator, g: Gladiator) -> Gladiator:
 
 
 def gladiator_may(g: Gladiator, b: Gladiator) -> bool:
-    """B6: he may attack the beast when his weapon reaches a hex of its counter."""
+    """B6: he may attack the beast when his weapon reaches a hex of its counter; B20: the beast
+    stands as near as its nearest hex, so a weapon with a minimum range (the pike, §21.9) that
+    the nearest hex is inside does not strike it at all."""
     if not (g.alive and b.alive) or g.sheet.unconscious or g.posture == "prone":
         return False
-    return any(reaches(g, replace(b, hex=h)) for h in counter_hexes(b))
+    near = min(distance(h, g.hex) for h in counter_hexes(b))
+    held = tuple(w for w in g.weapons if near >= (weapon(w).min_range or 1))
+    if g.weapons and not held:  # §21.9: "not at 1-hex range"
+        return False
+    armed = replace(g, weapons=held) if g.weapons else g
+    return any(reaches(armed, replace(b, hex=h)) for h in counter_hexes(b))
 
 
 def beast_may(b: Gladiator, g: Gladiator) -> bool:

@@ -70,7 +70,7 @@ Action = tuple[str, int]  # ("turn", new facing) or ("step", direction)
 
 def steps_moved(text: str, g_hex: Hex, facing: int) -> tuple[int, int]:
     """B5: T12's hexes moved forward and backward by the gladiator's plot."""
-    plot_text, _ = split_net(text)  # a net order is no step (B17 offers none; records may)
+    plot_text, _ = split_net(text)  # a net order is no step (in a hunt only a drop, B17)
     poses = path(parse_plot(plot_text).bare(), g_hex, facing)
     forward = backward = 0
     for a, b in pairwise(poses):

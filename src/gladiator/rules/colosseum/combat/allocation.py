@@ -22,7 +22,7 @@ from gladiator.rules.colosseum.combat.cf_allocation import (
     MAX_ATTACK_CF_PER_AREA,
     allocation_decision,
 )
-from gladiator.rules.colosseum.combat.engage import named
+from gladiator.rules.colosseum.combat.engage import armed, named
 from gladiator.rules.colosseum.combat.net_combat import net_allocation
 from gladiator.rules.colosseum.combat.orders import AllocationChoice
 from gladiator.rules.colosseum.combat.specials import (
@@ -79,7 +79,8 @@ def _one_target(g: Gladiator, state: ColosseumState | None) -> AllocationChoice:
     """The duel's decision: one opponent, so no target is named."""
     d = allocation_decision(g.available, prompt=_prompt(g, max(g.available, 0)))
     foe = None if state is None else state.opponent(g.seat)
-    open_ = {a.upper() for a in _areas(g, foe)} if g.may_attack else set()
+    hand = foe is None or armed(g, foe)  # S10: else only Sand reaches him
+    open_ = {a.upper() for a in _areas(g, foe)} if g.may_attack and hand else set()
     slots = tuple(
         replace(s, maximum=0) if s.name.startswith("A-") and s.name[2:] not in open_ else s
         for s in d.slots
@@ -88,7 +89,8 @@ def _one_target(g: Gladiator, state: ColosseumState | None) -> AllocationChoice:
     refused: tuple[tuple[str, str], ...] = ()
     if state is not None and specials_on(state):  # §22
         cap = _defence_cap(g)
-        offer = special_offer(g, state.opponent(g.seat), d.budget, d.budget if cap is None else cap)
+        room = d.budget if cap is None else cap
+        offer = special_offer(g, state.opponent(g.seat), d.budget, room, hand)
         slots = (*slots, *offer.slots)
         groups = tuple(offer.groups)
         refused = tuple(offer.refused)
@@ -108,7 +110,8 @@ def _named(g: Gladiator, state: ColosseumState) -> AllocationChoice:
     """§27.3.1: an attack box per (man he may attack, area), each up to that man's cap (G10),
     with his specials against each (§22.2's reach is measured to him)."""
     budget = max(g.available, 0)
-    open_ = {t: _areas(g, state.gladiators[t]) for t, _, _ in g.targets}
+    hand = {t: armed(g, state.gladiators[t]) for t, _, _ in g.targets}  # S10: else Sand only
+    open_ = {t: _areas(g, state.gladiators[t]) if hand[t] else () for t, _, _ in g.targets}
     slots = [
         Slot(f"A-{t.upper()}-{a.upper()}", min(cap, budget) if a in open_[t] else 0)
         for t, _, cap in g.targets
@@ -126,7 +129,7 @@ def _named(g: Gladiator, state: ColosseumState) -> AllocationChoice:
         groups += guard.groups
         specials: list[str] = []
         for t, _, _ in g.targets:
-            offer = attack_offer(g, state.gladiators[t], budget)
+            offer = attack_offer(g, state.gladiators[t], budget, hand[t])
             aimed = [replace(s, name=_aimed(s.name, t)) for s in offer.slots]
             slots += aimed
             specials += [s.name for s in aimed]

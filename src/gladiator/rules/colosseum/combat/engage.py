@@ -23,6 +23,9 @@ G3  §27.2, §9.1.2: the forced turns are worked out together from where everyon
     after his turn, which is what §27.2 minimises.
 G10 §27.5, §9.3.2: an opponent who stands outside a single gladiator's combat front may put his
     whole PA on one attack on him over the 8-CF cap.
+S10 §22.2 (option `sand_reach`, "own"): Sand flies 2 hexes whatever he holds, so a man in his
+    2-hex front is one he may attack (with Sand alone where his weapon does not reach him), and
+    that 2-hex front is his combat front for the forced turns and PA (§9.1.2, §27.2, §27.5).
 
 Where the match has more than two figures each man's `targets` lists whom he may attack, with
 his PA and largest attack on each, and the log names them; a duel's one opponent is implied.
@@ -36,6 +39,7 @@ from dataclasses import replace
 from gladiator.core.hexgrid import direction_to, facing_toward
 from gladiator.core.protocol import Event
 from gladiator.rules.colosseum.arena.combat_geometry import (
+    FrontRegion,
     forced_rotation,
     in_front,
     may_attack,
@@ -45,12 +49,14 @@ from gladiator.rules.colosseum.beasts.beast_combat import beast_may, gladiator_m
 from gladiator.rules.colosseum.combat.available import settle
 from gladiator.rules.colosseum.combat.cf_allocation import MAX_ATTACK_CF_PER_AREA
 from gladiator.rules.colosseum.combat.net_combat import net_step
+from gladiator.rules.colosseum.combat.specials import sand_reach_own, throws_sand
 from gladiator.rules.colosseum.combat.weapon_combat import front_region, reaches
 from gladiator.rules.colosseum.events import event
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 
 __all__ = [
     "able",
+    "armed",
     "best_facing",
     "engage",
     "in_rear_hexes",
@@ -78,6 +84,20 @@ def able(x: Gladiator, y: Gladiator) -> bool:
     )
 
 
+def armed(x: Gladiator, y: Gladiator) -> bool:
+    """Whether x's weapon (or fist) reaches y now: a man by §9.1, a beast by B6."""
+    return gladiator_may(x, y) if y.beast is not None else able(x, y)
+
+
+def _front(state: ColosseumState, g: Gladiator) -> FrontRegion:
+    """His combat front: his weapons' (F8), at least Sand's 2-hex front where he may throw it at
+    men (S10)."""
+    region = front_region(g)
+    if region == "one_hex" and g.beast is None and g.style and sand_reach_own(state):
+        return "two_hex"
+    return region
+
+
 def pa_of(x: Gladiator, y: Gladiator) -> int:
     """§9.2, T11, §9.2.1: x's PA attacking y."""
     return positional_advantage(
@@ -96,9 +116,12 @@ def in_rear_hexes(attacker: Gladiator, defender: Gladiator) -> bool:
     return d is not None and (d - defender.facing) % 6 in REAR
 
 
-def best_facing(y: Gladiator, attackers: Sequence[Gladiator]) -> int:
-    """§27.2 (G3): the facing a single gladiator must turn to."""
-    region = front_region(y)
+def best_facing(
+    y: Gladiator, attackers: Sequence[Gladiator], region: FrontRegion | None = None
+) -> int:
+    """§27.2 (G3): the facing a single gladiator must turn to (`region`: his combat front,
+    his weapons' by default)."""
+    region = region or front_region(y)
 
     def turned(f: int) -> int:
         return min((f - y.facing) % 6, (y.facing - f) % 6)
@@ -114,11 +137,12 @@ def best_facing(y: Gladiator, attackers: Sequence[Gladiator]) -> int:
     )
 
 
-def may(x: Gladiator, y: Gladiator) -> bool:
-    """§9.1 between men; §28.6.2 and B6 between a man and a beast (beasts never fight beasts)."""
+def may(state: ColosseumState, x: Gladiator, y: Gladiator) -> bool:
+    """§9.1 between men, with Sand's own reach (S10); §28.6.2 and B6 between a man and a beast
+    (beasts never fight beasts)."""
     if x.beast is not None:
         return y.beast is None and beast_may(x, y)
-    return gladiator_may(x, y) if y.beast is not None else able(x, y)
+    return armed(x, y) or throws_sand(state, x, y)
 
 
 def engage(state: ColosseumState, events: list[Event]) -> bool:
@@ -128,7 +152,7 @@ def engage(state: ColosseumState, events: list[Event]) -> bool:
     figures = list(state.gladiators.values())
     for f in figures:
         f.may_attack, f.pa, f.available, f.targets = False, 0, 0, ()
-    before = {y.seat: [x for x in state.opponents(y.seat) if may(x, y)] for y in figures}
+    before = {y.seat: [x for x in state.opponents(y.seat) if may(state, x, y)] for y in figures}
     if not any(before.values()) and not net_step(state):  # N10
         return False
     kept_pa: dict[tuple[str, str], int] = {}  # E1: a duel-like turn's attacker keeps his PA
@@ -143,14 +167,14 @@ def engage(state: ColosseumState, events: list[Event]) -> bool:
         elif len(xs) == 1:  # §9.1.2, as in a duel (E1, G3)
             turns += _turn_to_face(state, xs[0], y, kept_pa, no_pa)
         else:  # §27.2 (G3)
-            turns += _turn_to_meet(y, xs, no_pa)
+            turns += _turn_to_meet(y, xs, _front(state, y), no_pa)
     for y, facing, e in turns:
         y.facing = facing
         events.append(e)
-    attackers = {y.seat: [x for x in state.opponents(y.seat) if may(x, y)] for y in figures}
+    attackers = {y.seat: [x for x in state.opponents(y.seat) if may(state, x, y)] for y in figures}
     for x in figures:
         targets = [
-            _aim(x, y, len(attackers[y.seat]) > 1, kept_pa, no_pa)
+            _aim(x, y, _front(state, y), len(attackers[y.seat]) > 1, kept_pa, no_pa)
             for y in state.opponents(x.seat)
             if x in attackers[y.seat]
         ]
@@ -164,6 +188,7 @@ def engage(state: ColosseumState, events: list[Event]) -> bool:
 def _aim(
     x: Gladiator,
     y: Gladiator,
+    front: FrontRegion,
     single: bool,
     kept_pa: dict[tuple[str, str], int],
     no_pa: set[tuple[str, str]],
@@ -177,7 +202,7 @@ def _aim(
         pa = pa_on_beast(x, y) if y.beast is not None else pa_of(x, y)
     cap = MAX_ATTACK_CF_PER_AREA
     men = y.beast is None and x.beast is None
-    if men and single and pa > 0 and not in_front(y.pose, x.pose, region=front_region(y)):
+    if men and single and pa > 0 and not in_front(y.pose, x.pose, region=front):
         cap += pa  # §27.5 (G10)
     return y.seat, pa, cap
 
@@ -227,8 +252,8 @@ def _turn_to_face(
     rot = forced_rotation(
         x.pose,
         y.pose,
-        region=front_region(x),  # F8
-        defender_region=front_region(y),
+        region=_front(state, x),  # F8, S10
+        defender_region=_front(state, y),
         left_handed=y.left_handed,
         stumbling=y.stumbling,
         prone=y.posture == "prone",
@@ -250,13 +275,12 @@ def _turn_to_face(
 
 
 def _turn_to_meet(
-    y: Gladiator, xs: list[Gladiator], no_pa: set[tuple[str, str]]
+    y: Gladiator, xs: list[Gladiator], region: FrontRegion, no_pa: set[tuple[str, str]]
 ) -> list[tuple[Gladiator, int, Event]]:
     """§27.2 (G3): a single gladiator turns to meet every opponent who may attack him."""
-    f = best_facing(y, xs)
+    f = best_facing(y, xs, region)
     if f == y.facing:
         return []
-    region = front_region(y)
     for x in xs:
         if not in_front(y.pose, x.pose, region=region):  # turned to face him: no PA (§9.2)
             no_pa.add((y.seat, x.seat))

@@ -223,6 +223,8 @@ def _attack(
             g.toss_ready = ready
         else:
             g.swing_ready = ready
+        if state.options.get("net_reuse", "net") == "net":  # N2: the whole net waits
+            g.net_ready = max(g.net_ready, ready)
     g.net_cf = spec.cf  # §20.3.2: out of his CFs available this phase
     others = [o for o in state.gladiators.values() if o.seat != g.seat and o.alive]
     foes = [o for o in state.opponents(g.seat) if o.alive]  # G19: never cast at a friend

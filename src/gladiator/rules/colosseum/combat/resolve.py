@@ -12,7 +12,7 @@ from gladiator.core.dice import Dice
 from gladiator.core.protocol import Event
 from gladiator.rules.colosseum.beasts.beast_combat import beast_attacks, nearest_part
 from gladiator.rules.colosseum.combat.allocation import allocation_choice
-from gladiator.rules.colosseum.combat.engage import named
+from gladiator.rules.colosseum.combat.engage import armed, named
 from gladiator.rules.colosseum.combat.halvings import Aimed, halve
 from gladiator.rules.colosseum.combat.net_combat import resolve_escapes
 from gladiator.rules.colosseum.combat.orders import AllocationChoice
@@ -21,7 +21,7 @@ from gladiator.rules.colosseum.combat.specials import guard_results, special_eve
 from gladiator.rules.colosseum.combat.strikes import run_rounds
 from gladiator.rules.colosseum.combat.talent_combat import fast_attack, weakness_of
 from gladiator.rules.colosseum.combat.weakness import Weakness
-from gladiator.rules.colosseum.combat.weapon_combat import Stroke, strokes
+from gladiator.rules.colosseum.combat.weapon_combat import Blow, Stroke, strokes
 from gladiator.rules.colosseum.combat.written import Written
 from gladiator.rules.colosseum.events import event
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
@@ -59,8 +59,11 @@ def _aimed(state: ColosseumState, g: Gladiator, w: Written) -> list[Aimed]:
         foe = state.gladiators[seat]
         reached = nearest_part(foe, g) if foe.beast is not None else foe  # B6
         made = strokes(g, reached, len(where), state.options)
+        hand = armed(g, foe)
         for i, stroke in zip(where, made, strict=True):
             a = out[i]
+            if not hand:  # S10: only Sand flies where his weapon does not reach, from his hand
+                stroke = Stroke(Blow(None), 0)
             out[i] = Aimed(a.target, a.area, a.cf, a.special, stroke)
     return out
 

@@ -32,9 +32,11 @@ S6  §22.2 Sand (Q8, A6): the defender loses 2D3 + the H bonus CF (at least 0) f
     phase, taken as §9.4.6/§9.4.7 take any loss (off his next attacks, then off the next area of
     his attacked); his log sheet is not marked. Option `sand_loss = "reference"`: 1D3. Every
     other result has no effect on the defender; an F is still the thrower's fumble (§9.6). Sand is
-    an attack: it is offered only when he may attack (§9.1), and then only at a man in his 2-hex
-    front (S10: a spear's reach lets him throw it two hexes, a sword's does not, a pike's 15-hex
-    front no farther than 2).
+    an attack, only at a man in his 2-hex front; with `sand_reach = "own"` (S10, the default) it
+    flies there whatever he holds, so a man there is one he may attack (engage.py), with Sand
+    alone where his weapon does not reach; with "weapon" only where a normal attack could go.
+B10 No special attack against a beast (refused with the ruling); his special defences meet a
+    beast's attacks as any attacks.
 S7  §22.3 Block (Q9, A7): an automatic S, shield damage checked (§12.2); option
     `block_result = "reference"`: No Effect.
 S8  The H bonus is the number printed after the H (H-1 is −1), as specials.toml reads it. Disarm's
@@ -56,7 +58,7 @@ from typing import NamedTuple, get_args
 from gladiator.core.decisions import Slot, SlotGroup
 from gladiator.core.dice import Dice
 from gladiator.core.protocol import Event
-from gladiator.rules.colosseum.arena.combat_geometry import in_front
+from gladiator.rules.colosseum.arena.combat_geometry import FrontRegion, in_front
 from gladiator.rules.colosseum.combat.cf_allocation import MAX_ATTACK_CF_PER_AREA
 from gladiator.rules.colosseum.combat.crt import CrtOutcome
 from gladiator.rules.colosseum.combat.rounds import PhaseCombat
@@ -69,7 +71,6 @@ from gladiator.rules.colosseum.plots.special_notation import (
     special_attack,
     special_name,
 )
-from gladiator.rules.colosseum.setup.roster import roster_of
 from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 from gladiator.rules.colosseum.tables.advanced_tables import advanced_tables
 from gladiator.rules.colosseum.tables.crt_tables import CrtResult
@@ -81,12 +82,15 @@ __all__ = [
     "attack_offer",
     "defence_offer",
     "guard_results",
+    "sand_reach_own",
     "special_events",
     "special_hit",
     "special_offer",
     "specials_on",
+    "throws_sand",
 ]
 
+_REGION: dict[int, FrontRegion] = {1: "one_hex", 2: "two_hex", 3: "three_hex"}
 _NEEDS: dict[str, str] = {
     "on_feet": "to be on his feet",
     "not_prone": "not to be Prone",
@@ -98,14 +102,34 @@ _NEEDS: dict[str, str] = {
 
 
 def specials_on(state: ColosseumState) -> bool:
-    """S1: §22 is played in the Advanced Game unless the option `specials` is off; B10: not
-    against a beast, whose attack limits (T24) are the beast rules' own. In a team match each
-    special attack names its target (G18)."""
-    return (
-        bool(state.options.get("advanced"))
-        and bool(state.options.get("specials", True))
-        and not roster_of(state.options).beasts
-    )
+    """S1: §22 is played in the Advanced Game unless the option `specials` is off, in a beast
+    hunt too: a man's special defences meet a beast's attacks (B10), his special attacks are
+    refused against a beast (`attack_offer`). In a team match each special attack names its
+    target (G18)."""
+    return bool(state.options.get("advanced")) and bool(state.options.get("specials", True))
+
+
+def sand_reach_own(state: ColosseumState) -> bool:
+    """S10: §22 is played and Sand flies its own 2 hexes (option `sand_reach`, "own")."""
+    return specials_on(state) and state.options.get("sand_reach", "own") == "own"
+
+
+def throws_sand(state: ColosseumState, g: Gladiator, foe: Gladiator) -> bool:
+    """S10 (option `sand_reach`, "own"): Sand's own reach, the reference sheet's "Rch = 2-hex":
+    a man may throw it at a man in his 2-hex front whatever he holds, so long as he could
+    attack at all (§9.1: alive, awake, not Prone). Never at or by a beast (B10)."""
+    if not sand_reach_own(state):
+        return False
+    if g.beast is not None or foe.beast is not None or not g.style:
+        return False
+    if not (g.alive and foe.alive) or g.sheet.unconscious or g.posture == "prone":
+        return False
+    return in_front(g.pose, foe.pose, region=_REGION[_sand_reach()])
+
+
+@cache
+def _sand_reach() -> int:
+    return max(s.reach or 0 for s in advanced_tables().specials.t20.attacks.values())
 
 
 def _shield(g: Gladiator) -> bool:
@@ -190,10 +214,12 @@ class SpecialOffer:
         self.refused: list[tuple[str, str]] = []
 
 
-def special_offer(g: Gladiator, foe: Gladiator, budget: int, defence_room: int) -> SpecialOffer:
+def special_offer(
+    g: Gladiator, foe: Gladiator, budget: int, defence_room: int, armed: bool = True
+) -> SpecialOffer:
     """§22.1-§22.3 for the allocation decision of g facing foe: budget is his CFs available,
-    defence_room what his defence may take (§10.3.3)."""
-    offer = attack_offer(g, foe, budget)
+    defence_room what his defence may take (§10.3.3), armed whether his weapon reaches foe."""
+    offer = attack_offer(g, foe, budget, armed)
     _add_defences(offer, g, budget, defence_room)
     return offer
 
@@ -205,8 +231,9 @@ def defence_offer(g: Gladiator, budget: int, defence_room: int) -> SpecialOffer:
     return offer
 
 
-def attack_offer(g: Gladiator, foe: Gladiator, budget: int) -> SpecialOffer:
-    """§22.2 alone: his special attacks on foe (a special's reach is measured to him)."""
+def attack_offer(g: Gladiator, foe: Gladiator, budget: int, armed: bool = True) -> SpecialOffer:
+    """§22.2 alone: his special attacks on foe (a special's reach is measured to him); `armed`:
+    his weapon (or fist) reaches him, else only Sand may fly so far (S10)."""
     t20 = advanced_tables().specials.t20
     offer = SpecialOffer()
     condition = _condition(g)
@@ -215,11 +242,14 @@ def attack_offer(g: Gladiator, foe: Gladiator, budget: int) -> SpecialOffer:
     for code, spec in t20.attacks.items():
         name = special_name("A", code)
         reason = None if g.may_attack else f"{g.seat} may not attack this phase (§9.1)"
+        if reason is None and foe.beast is not None:  # B10
+            reason = f"{name} is no attack on a beast (B10, §28.6: T24's areas only)"
+        if reason is None and not armed and spec.reach is None:  # S10
+            reason = f"{name} needs {foe.seat} within reach of {g.seat}'s weapon (§9.1, S10)"
         reason = reason or _refusal(condition, name, spec.section, spec.requires, spec.cf_lost)
-        if reason is None and spec.reach is not None:
-            region = {1: "one_hex", 2: "two_hex", 3: "three_hex"}[spec.reach]
-            if not in_front(g.pose, foe.pose, region=region):  # type: ignore[arg-type]
-                reason = f"{name} needs {foe.seat} in {g.seat}'s {spec.reach}-hex front (§22.2)"
+        far = spec.reach is not None and not in_front(g.pose, foe.pose, region=_REGION[spec.reach])
+        if reason is None and far:
+            reason = f"{name} needs {foe.seat} in {g.seat}'s {spec.reach}-hex front (§22.2)"
         if reason is None and attack_max < 1:
             reason = f"{name} needs an attack CF ({spec.section})"
         for area in AREAS if spec.area == "any" else (spec.area,):

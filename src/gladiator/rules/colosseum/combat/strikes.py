@@ -1,8 +1,8 @@
 """The attack rounds of the combat step (§9.4-§9.6 through rounds.py) with what each result
-does: §10-§13 through `strike`, §22.2's special results, §23's fists, and against a beast B8's
-(beast_combat.hit_beast); a man killed or knocked out loses his attacks and those at him
-(§10.3.2, §11.4). §27.3's yielding (G4) and §27.4's rear hexes (G5) for a single gladiator,
-whoever his attackers (men or beasts, B16).
+does: §10-§13 through `strike`, §22.2's special results, §23's fists (against a beast too, B21),
+and against a beast B8's (beast_combat.hit_beast); a man killed or knocked out loses his attacks
+and those at him (§10.3.2, §11.4). §27.3's yielding (G4) and §27.4's rear hexes (G5) for a
+single gladiator, whoever his attackers (men or beasts, B16).
 
 The log's words for a man down are each shape's own, as its records have always had them.
 """
@@ -118,14 +118,20 @@ def run_rounds(
         stroke = stroke_of[attacker].get((defender, result.counter_of or area))  # S4: a Feint's
         if a.beast is not None:  # its claws and teeth: the Basic Game's results (B8)
             lost = strike(state, a, d, area, result, dice, combat.events, lose)
-        elif d.beast is not None:  # B8
+        elif d.beast is not None and (stroke is None or stroke.blow.weapon is not None):  # B8
             lost = hit_beast(state, a, d, area, result, stroke, dice, combat.events, lose)
+        elif d.beast is not None:  # §23 against a beast (B21)
+            lost = _fists(a, d, area, result, attacker)
         else:
             lost = _man_on_man(a, d, area, result, stroke, attacker, defender)
         after_hit(defender)
-        if a.style and d.beast is None:  # a parried fist can wound the attacker himself (§23.2.1)
+        if a.style and a.beast is None:  # a parried fist can wound the attacker himself (§23.2.1)
             after_hit(attacker)
         return lost
+
+    def _fists(a: Gladiator, d: Gladiator, area: Area, result: CrtOutcome, attacker: int) -> int:
+        charge = lambda n: combat.charge(attacker, n)  # noqa: E731
+        return unarmed_strike(state, a, d, area, result, dice, combat.events, lose, charge)
 
     def _man_on_man(
         a: Gladiator,
@@ -155,8 +161,7 @@ def run_rounds(
             if lost is not None:
                 return lost
         if stroke is not None and stroke.blow.weapon is None:  # §23 (F15, F16)
-            charge = lambda n: combat.charge(attacker, n)  # noqa: E731
-            return unarmed_strike(state, a, d, area, result, dice, combat.events, lose, charge)
+            return _fists(a, d, area, result, attacker)
         return strike(state, a, d, area, result, dice, combat.events, lose, blow)
 
     def no_defence(attacker: int, defender: int) -> bool:  # §27.4 (G5)

@@ -15,6 +15,17 @@ F16 §23.2.3, §23.3: an H does no wound: the defender rolls 2D6 + the attacker'
     wounds ("1" gives one wound, which 2x and 3x multiply: Q28's order), except H, M, K and SA,
     which do nothing themselves and make the defender take one Fall Prone check (2D6 + AG − 2,
     below 7 he falls, §15.4) however many of them the cell holds.
+
+RULINGS (docs/rulings.md, the B series)
+
+B21 §23 against a beast (§28.6.1.2, §28.6.1.3, §28.6.3): bare hands fight a beast as they fight
+    a man. The beast's S-type results become H first (§28.6.1.2), and an H stuns instead of
+    wounding (§23.2.3): the beast rolls 2D6 + his ST + 2 × the H bonus on T7's Stun row and takes
+    the Stun alone (B5, B9: no fall, nothing to drop), then the critical roll with +1 per point
+    of that Stun on T25 (§28.6.3) instead of T9; H, M, K and SA do nothing (§23.3.1) and the
+    Fall Prone check they call for does not touch a beast, which is never Prone (B9). A P-type
+    result is §23.2.1's: the claws tear his own arms (a wound roll as from an H+0), not §28.6.1.3's
+    paws wound and weapon drop, which need a weapon.
 """
 
 from __future__ import annotations
@@ -25,6 +36,7 @@ from dataclasses import replace
 
 from gladiator.core.dice import Dice
 from gladiator.core.protocol import Event
+from gladiator.rules.colosseum.beasts.beasts import t25_critical
 from gladiator.rules.colosseum.campaign.campaign_tally import note_wounds
 from gladiator.rules.colosseum.combat.crt import CrtOutcome
 from gladiator.rules.colosseum.events import event, sheet_events
@@ -53,9 +65,9 @@ def unarmed_strike(
     lose: Lose,
     charge: Callable[[int], None],
 ) -> int:
-    """§23.2.1-§23.3.2 (F15, F16): an unarmed attack's result (S, S*, P, P* or H after the
-    defender's kit, §9.6); the CF the defender loses at once. `charge` takes the attacker's own
-    loss (a parried fist)."""
+    """§23.2.1-§23.3.2 (F15, F16; B21 against a beast): an unarmed attack's result (S, S*, P, P*
+    or H after the defender's kit, §9.6); the CF the defender loses at once. `charge` takes the
+    attacker's own loss (a parried fist)."""
     u = advanced_tables().combat.unarmed
     code = outcome.code
     if code in u.changes:  # §23.2.1: shield hits are ignored
@@ -66,8 +78,13 @@ def unarmed_strike(
             event(
                 "unarmed",
                 "§23.2.1",
-                f"{d.seat} parries {att.seat}'s bare hand: {att.seat} rolls for wounds to his "
-                f"own {u.parry_wounds_attacker.area} (H+0, A14)",
+                (
+                    f"{d.seat}'s claws meet {att.seat}'s bare hand (B21)"
+                    if d.beast is not None
+                    else f"{d.seat} parries {att.seat}'s bare hand"
+                )
+                + f": {att.seat} rolls for wounds to his own {u.parry_wounds_attacker.area} "
+                "(H+0, A14)",
                 seat=att.seat,
             )
         )
@@ -120,13 +137,14 @@ def _critical(
     faces = dice.coloured(("black", "red"), f"unarmed critical roll, {AREA_NAMES[area]}", "§23.3")
     black, red = faces["black"][0], faces["red"][0]
     total = red + black + u.critical_per_stun * stun
-    cell = critical_result(area, total)
+    cell = t25_critical(area, total) if d.beast is not None else critical_result(area, total)
     codes = [c for c in cell if c != "-"]
     events.append(
         event(
             "critical_roll",
             "§23.3",
-            f"critical roll RED {red} + BLACK {black} + Stun {stun} = {total} on "
+            f"{'T25 ' if d.beast is not None else ''}critical roll RED {red} + BLACK {black} + "
+            f"Stun {stun} = {total} on "
             f"{AREA_NAMES[area]}: {'+'.join(cell)}",
             codes=list(cell),
         )
@@ -166,7 +184,16 @@ def _critical(
             )
             events.append(event("critical", "§10.5", f"{d.seat}: {code}", seat=d.seat))
     ignored = [c for c in codes if c in u.critical_ignored]
-    if ignored and d.posture != "prone":  # §23.3.1, §23.3.2
+    if ignored and d.beast is not None:  # B21: §23.3.2's fall does not touch a beast (B9)
+        events.append(
+            event(
+                "unarmed",
+                "§23.3.1",
+                f"{'+'.join(ignored)} from bare hands: no damage, and a beast never falls Prone",
+                seat=d.seat,
+            )
+        )
+    elif ignored and d.posture != "prone":  # §23.3.1, §23.3.2
         roll = dice.roll("2D6", f"{d.seat}'s Fall Prone check 2D6 + AG − 2", "§23.3.2")
         total = roll + d.sheet.current_ag + u.critical_fall_prone_drm
         falls = total < FALL_PRONE_BELOW

@@ -48,6 +48,8 @@ def stun_hit(
     2D6 + `drm`, the Stun marked (§11.2) with its column's extra (§8.4.3's fall, weapon or
     shield drop); the Stun it caused, which is also the CF he loses at once (§11.3)."""
     n, extra = stun_check(dice, drm, purpose=purpose, rule=rule)
+    if d.beast is not None:  # B5, B9: a beast takes the Stun alone (no fall, nothing to drop)
+        extra = None
     d.sheet, evs = d.sheet.with_stun(n, turn=state.turn, phase=state.phase)
     events.append(event("stun", rule, f"{d.seat}: {purpose}: Stun {n}", seat=d.seat, stun=n))
     events.extend(sheet_events(d.seat, evs))

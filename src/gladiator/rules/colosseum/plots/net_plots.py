@@ -12,8 +12,9 @@ N3  §20.3.1, §20.8.2, §20.5.6: a net attack, and letting go of a net that ens
 N4  §20.5.4, §20.5.4.1: an ensnared man's plots are those that do not rotate him
     (plot_legality.py R16); a Prone ensnared man may write only what leaves him in his hex (KN,
     or nothing).
-B17 §20, §28: no net order in a beast hunt (the Retiarius fights with his trident, the net in
-    his hand, §20.9.2's half CF still applying).
+B17 §20, §28: no net attack in a beast hunt (TN, SN, LN); he may drop the net (§20.8.2) to take
+    his trident in both hands (§20.9.2), as in any match. Repel Net and letting go never arise
+    (no beast holds a net or is ensnared).
 G19 §20, §27: in a team match the net is cast at opponents only: a toss at the nearest one in
     his three-hex front, a lay catching opponents; a swing stops at the first figure, whose
     friend it does not catch (N7); Repel Net is for an opponent's net.
@@ -40,7 +41,7 @@ from gladiator.rules.colosseum.state import ColosseumState, Gladiator
 __all__ = ["NetOrders", "net_orders", "net_refusals", "with_nets"]
 
 _LAY_SIDE = {1: "left-front", 2: "front", 3: "right-front"}
-_NOT_AT_BEASTS = "no net orders in a beast hunt: the net is for men (B17, §20, §28)"
+_NOT_AT_BEASTS = "no net attack in a beast hunt: the net is for men; X +DN drops it (B17, §28)"
 _OWN = Hex(0, 0)
 _ATTACK_ORDERS = {"TN": NetOrder("TN"), "SN": NetOrder("SN"), "LN": NetOrder("LN", 1)}
 
@@ -56,8 +57,6 @@ def net_refusals(state: ColosseumState, g: Gladiator) -> dict[str, str]:
     now = phase_number(state)
     attacks = ("TN", "SN", "LN")
     victim = victim_of(state, g)
-    if roster_of(state.options).beasts:  # B17
-        return {c: _NOT_AT_BEASTS for c in (*attacks, "LG", "DN", "RN")}
     if not g.net:
         for c in (*attacks, "LG", "DN"):
             out[c] = "you hold no net (§20.1)"
@@ -81,14 +80,16 @@ def net_refusals(state: ColosseumState, g: Gladiator) -> dict[str, str]:
             ready = g.toss_ready if c == "TN" else g.swing_ready if c == "SN" else 0
             if ready > now:
                 out[c] = f"the net may not be used so again before {_when(ready)} ({spec.section})"
-            elif g.net_ready > now:  # N12
+            elif g.net_ready > now:  # N2, N12
                 out[c] = (
-                    f"the net, cast at nobody, may not be used before {_when(g.net_ready)} "
-                    "(§20.5.1.1, §20.6.3)"
+                    f"the net may not be used again before {_when(g.net_ready)} (§20.5.1, "
+                    "§20.6.2; cast at nobody §20.5.1.1, §20.6.3)"
                 )
     fearing = [o for o in state.opponents(g.seat) if o.alive and o.net] and free_to_move(g)
     if not fearing:
         out["RN"] = "Repel Net needs a man free to move facing an opponent's net (§20.4.1)"
+    if roster_of(state.options).beasts:  # B17: a dropped net is no attack on the beast
+        out.update({c: _NOT_AT_BEASTS for c in attacks})
     return out
 
 

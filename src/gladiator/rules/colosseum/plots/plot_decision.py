@@ -272,7 +272,9 @@ def plot_decision(state: ColosseumState, g: Gladiator) -> PlotChoice:
     throwable = tuple(k for k in ("weapon", "shield") if may_throw(g, o, k))
     refused: dict[str, str] = {}
     nets = None
-    if state.options.get("advanced"):  # §20 (net_plots.py, N3, N4; G19; B17: not at beasts)
+    if state.options.get(
+        "advanced"
+    ):  # §20 (net_plots.py, N3, N4; G19; B17: no net attack at beasts)
         refused = net_refusals(state, g)
         nets = net_orders(state, g, refused)
     options = _plot_options(status, g.facing, floor, throwable, o.seat, bool(g.ensnared), nets)

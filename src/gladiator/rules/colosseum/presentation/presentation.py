@@ -218,7 +218,8 @@ def _net_row(state: ColosseumState, g: Gladiator) -> str:
         parts.append(_ensnared(g))
     now = (state.turn - 1) * 8 + state.phase
     for what, ready in (("toss", g.toss_ready), ("swing", g.swing_ready), ("use", g.net_ready)):
-        if ready > now and g.net:  # a wait means nothing to a man who has lost his net
+        shadowed = what != "use" and ready <= g.net_ready  # N2: the whole net waits as long
+        if ready > now and g.net and not shadowed:  # a wait means nothing to a net lost
             turn, phase = divmod(ready - 1, 8)
             parts.append(f"{what} again from turn {turn + 1} phase {phase + 1}")
     if g.net_loss:
