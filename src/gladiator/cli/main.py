@@ -168,6 +168,7 @@ def sim(
         str | None, typer.Option(metavar="ADDRESS", help=sim_batch.RAY_ADDRESS_HELP)
     ] = None,
     out: Annotated[Path | None, typer.Option(metavar="DIR", help=sim_batch.OUT_HELP)] = None,
+    duplicate: Annotated[bool, typer.Option(help=sim_batch.DUPLICATE_HELP)] = False,
 ) -> None:
     """Bot-versus-bot matches: win rates by class, match length, how matches ended.
 
@@ -188,7 +189,9 @@ def sim(
         for b in bot_names:
             if b not in BOTS:
                 raise UserError(f"unknown bot {b!r}; known: {', '.join(sorted(BOTS))}")
-        place = sim_batch.SimPlace(jobs, ray, ray_address, out, records)
+        if duplicate and matches % 2:
+            raise UserError("--duplicate plays each deal twice: give an even --matches")
+        place = sim_batch.SimPlace(jobs, ray, ray_address, out, records, duplicate)
         results = sim_batch.play_sim(
             ruleset,
             opts,
@@ -202,8 +205,8 @@ def sim(
     except (UserError, ValueError, OSError) as exc:
         _fail(str(exc))
         return
-    summary = summarise(results, bot_names)
-    summary.update(ruleset=ruleset, seed=seed, bots=bot_names, options=opts)
+    summary = summarise(results, bot_names, duplicate)
+    summary.update(ruleset=ruleset, seed=seed, bots=bot_names, options=opts, duplicate=duplicate)
     if as_json:
         print(json.dumps(summary, indent=1))
         return
@@ -234,6 +237,28 @@ def _rate_table(title: str, column: str, rows: list[dict[str, Any]]) -> Table:
     return t
 
 
+def _duplicate_table(rows: list[dict[str, Any]]) -> Table:
+    """sim/duplicate.py: each bot's pair score over the deals played from both sides."""
+    t = Table(title="duplicate: score by deal (1 won both, 1/2 split, 0 lost both)")
+    for col in ("bot", "against", "pairs", "score", "95% CI", "won both", "split", "lost both"):
+        t.add_column(col, justify="left" if col in ("bot", "against") else "right")
+    t.add_column("sheets decided", justify="right")
+    for r in rows:
+        lo, hi = r["ci95"]
+        t.add_row(
+            r["bot"],
+            r["against"],
+            str(r["pairs"]),
+            f"{r['score']:.3f}",
+            f"{lo:.3f}–{hi:.3f}",
+            str(r["won_both"]),
+            str(r["split"]),
+            str(r["lost_both"]),
+            str(r["decided_by_the_deal"]),
+        )
+    return t
+
+
 def _print_summary(s: dict[str, Any]) -> None:
     title = f"{s['matches']} {s['ruleset']} matches, seed {s['seed']}, bots {s['bots']}"
     grouped = "by_group" in s  # labels "class/style": a table by class, then by style
@@ -245,6 +270,8 @@ def _print_summary(s: dict[str, Any]) -> None:
     if s.get("by_bot"):
         bots = [{"label": r["bot"], **r} for r in s["by_bot"]]
         console.print(_rate_table("win rate by bot (draws are not wins)", "bot", bots))
+    if s.get("pairs"):
+        console.print(_duplicate_table(s["pairs"]))
     matchups = s["group_matchups"] if grouped else s["matchups"]
     if matchups:
         labels = sorted({m["label"] for m in matchups})

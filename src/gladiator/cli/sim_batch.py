@@ -27,6 +27,11 @@ RAY_ADDRESS_HELP = (
     "(Ray Client needs ray[client]). Every node must have gladiator installed, or start this "
     "command through `ray job submit --working-dir . -- gladiator sim ... --ray-address auto`."
 )
+DUPLICATE_HELP = (
+    "Duplicate matches: each deal (the seed: both log sheets, styles and dice) played twice, "
+    "the bots swapping seats, each bot scored by the pair (1 won both, 1/2 split, 0 lost "
+    "both). With -o mirror=true (Colosseum) the sides are twins as well."
+)
 OUT_HELP = (
     "Keep the batch in this folder as Parquet parts, written as chunks finish; the same "
     "command again plays only the matches missing (a larger --matches extends the batch)."
@@ -42,6 +47,7 @@ class SimPlace:
     ray_address: str | None = None
     out: Path | None = None
     records: Path | None = None
+    duplicate: bool = False  # each deal twice, the bots swapped (sim/duplicate.py)
 
     def check(self) -> None:
         if self.ray_address is not None:
@@ -78,7 +84,7 @@ def play_sim(
         from gladiator.sim.results_table import BatchMeta
         from gladiator.sim.resume import plan_batch
 
-        meta = BatchMeta(ruleset, options, list(bots), seed, matches)
+        meta = BatchMeta(ruleset, options, list(bots), seed, matches, duplicate=place.duplicate)
         plan = plan_batch(place.out, meta)
         total, done = plan.meta.matches, len(plan.done)
         if done:
@@ -91,6 +97,7 @@ def play_sim(
             "on_progress": lambda k: progress.advance(task, k),
             "on_chunk": plan.write if plan is not None else None,
             "skip": plan.done if plan is not None else (),
+            "duplicate": place.duplicate,
         }
         if place.ray or place.ray_address is not None:
             from gladiator.sim.ray_backend import ray_cluster, run_batch_ray

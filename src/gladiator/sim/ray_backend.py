@@ -193,9 +193,11 @@ def _play_chunk(
     bots: Sequence[str],
     indices: Sequence[int],
     records: str | None,
+    duplicate: bool = False,
 ) -> list[Packed]:
     _ready(ruleset_name)
-    return [_pack(s) for s in _chunk(ruleset_name, options, seed, bots, indices, records)]
+    played = _chunk(ruleset_name, options, seed, bots, indices, records, duplicate)
+    return [_pack(s) for s in played]
 
 
 def _warm(ruleset_name: str, hold: float) -> int:
@@ -238,6 +240,7 @@ def run_batch_ray(
     on_progress: Callable[[int], None] | None = None,
     on_chunk: Callable[[list[MatchSummary]], None] | None = None,
     skip: Collection[int] = (),
+    duplicate: bool = False,
 ) -> list[MatchSummary]:
     """`run_batch` on the Ray cluster this process is connected to (see `ray_cluster`):
     the same arguments and the same summaries; `workers` sizes the chunks as `jobs` does.
@@ -252,7 +255,9 @@ def run_batch_ray(
     task = _remote("play")
     opts, bot_list = dict(options), list(bots)
     chunks = chunk_indices(todo_indices(matches, skip), workers)
-    pending = [task.remote(ruleset_name, opts, seed, bot_list, list(c), rec) for c in chunks]
+    pending = [
+        task.remote(ruleset_name, opts, seed, bot_list, list(c), rec, duplicate) for c in chunks
+    ]
     results: list[MatchSummary] = []
     try:
         while pending:

@@ -7,13 +7,15 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from gladiator.sim.duplicate import pair_scores, seat_bots
 from gladiator.sim.runner import MatchSummary
 
 __all__ = ["summarise", "wilson"]
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval for a win rate (95% by default)."""
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for a win rate (95% by default); `wins` may count a draw or a
+    split pair as a half."""
     if n == 0:
         return (0.0, 0.0)
     p = wins / n
@@ -68,21 +70,27 @@ def _group(label: str) -> str:
     return label.split("/", 1)[0]
 
 
-def _by_bot(results: Sequence[MatchSummary], bots: Sequence[str]) -> list[dict[str, Any]]:
-    """Win rates by bot, seat i playing bots[i % len(bots)] as `run_batch` deals them."""
+def _by_bot(
+    results: Sequence[MatchSummary], bots: Sequence[str], duplicate: bool
+) -> list[dict[str, Any]]:
+    """Win rates by bot, seat i playing bots[i % len(bots)] as `run_batch` deals them (in the
+    second match of a duplicate deal, the next bot's seats)."""
     appearances: Counter[str] = Counter()
     wins: Counter[str] = Counter()
     for r in results:
+        dealt = seat_bots(bots, r.index, duplicate)
         for i, seat in enumerate(r.labels):
-            bot = bots[i % len(bots)]
+            bot = dealt[i % len(dealt)]
             appearances[bot] += 1
             wins[bot] += seat in r.winners
     return [{"bot": row.pop("label"), **row} for row in _rates(appearances, wins)]
 
 
-def summarise(results: Sequence[MatchSummary], bots: Sequence[str] | None = None) -> dict[str, Any]:
+def summarise(
+    results: Sequence[MatchSummary], bots: Sequence[str] | None = None, duplicate: bool = False
+) -> dict[str, Any]:
     """The batch's tables; with `bots` (one per seat, repeated), also the win rate of each bot
-    (when they are not all the same)."""
+    (when they are not all the same), and with `duplicate` each bot's pair score (duplicate.py)."""
     n = len(results)
     appearances: Counter[str] = Counter()
     wins: Counter[str] = Counter()
@@ -111,7 +119,9 @@ def summarise(results: Sequence[MatchSummary], bots: Sequence[str] | None = None
         out["by_group"] = _rates(group_appearances, group_wins)
         out["group_matchups"] = _matchups(results, _group)
     if bots and len(set(bots)) > 1:
-        out["by_bot"] = _by_bot(results, bots)
+        out["by_bot"] = _by_bot(results, bots, duplicate)
+    if bots and duplicate:
+        out["pairs"] = [p.to_dict() for p in pair_scores(results, bots)]
     if any(len(r.labels) > 2 for r in results):  # a team match (Colosseum §27): its sides
         sides = Counter("+".join(r.winners) if r.winners else "draw" for r in results)
         out["by_side"] = [

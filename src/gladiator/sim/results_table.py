@@ -71,6 +71,7 @@ class BatchMeta:
     schema: str = SCHEMA_NAME
     schema_version: int = SCHEMA_VERSION
     extra: dict[str, Any] = field(default_factory=dict)
+    duplicate: bool = False  # matches 2k and 2k + 1 play one deal, the bots swapped (duplicate.py)
 
     def same_batch(self, other: BatchMeta) -> bool:
         return not self.differences(other)
@@ -79,7 +80,7 @@ class BatchMeta:
         """What makes `other` another batch, as "seed 3 here, 4 there" phrases. Compared as
         JSON, so that options read back from a file (lists) equal options given (tuples)."""
         out = []
-        for key in ("ruleset", "options", "bots", "seed"):
+        for key in ("ruleset", "options", "bots", "seed", "duplicate"):
             mine, theirs = _canonical(getattr(self, key)), _canonical(getattr(other, key))
             if mine != theirs:
                 out.append(f"{key} {mine} here, {theirs} there")
@@ -106,6 +107,7 @@ class BatchMeta:
                 matches=int(d["matches"]),
                 schema_version=int(d["schema_version"]),
                 extra=dict(d.get("extra", {})),
+                duplicate=bool(d.get("duplicate", False)),
             )
         except (KeyError, TypeError, json.JSONDecodeError) as exc:
             raise ValueError(f"unreadable batch description: {exc}") from None

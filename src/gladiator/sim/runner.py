@@ -24,6 +24,7 @@ from gladiator.core.dice import Dice
 from gladiator.core.match import Match
 from gladiator.core.protocol import Ruleset
 from gladiator.registry import get
+from gladiator.sim.duplicate import match_seed, seat_bots, seat_options
 from gladiator.sim.gctune import tune_worker, tuned_gc
 
 __all__ = [
@@ -170,14 +171,16 @@ def _chunk(
     bots: Sequence[str],
     indices: Sequence[int],
     records: str | None,
+    duplicate: bool = False,
 ) -> list[MatchSummary]:
     out = []
+    seats = get(ruleset_name).seats(get(ruleset_name).normalise_options(options))
     for i in indices:
         s = play_match(
             ruleset_name,
-            options,
-            derive_seed(seed, i),
-            bots,
+            seat_options(options, seats, bots, i, duplicate),
+            match_seed(seed, i, duplicate),
+            seat_bots(bots, i, duplicate),
             index=i,
             keep_record=records is not None,
         )
@@ -200,11 +203,13 @@ def run_batch(
     on_progress: Callable[[int], None] | None = None,
     on_chunk: Callable[[list[MatchSummary]], None] | None = None,
     skip: Collection[int] = (),
+    duplicate: bool = False,
 ) -> list[MatchSummary]:
     """Play `matches` matches; match i uses a seed derived from (seed, i), so the results do
-    not depend on `jobs`. Indices in `skip` are not played (a resumed batch has them already);
-    `on_chunk` sees each chunk's summaries as it finishes (to write them away), before
-    `on_progress`. Returns the summaries played, by index."""
+    not depend on `jobs` (`duplicate`: matches 2k and 2k + 1 play one deal, duplicate.py).
+    Indices in `skip` are not played (a resumed batch has them already); `on_chunk` sees each
+    chunk's summaries as it finishes (to write them away), before `on_progress`. Returns the
+    summaries played, by index."""
     get(ruleset_name).normalise_options(options)  # fail fast, in this process
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
@@ -223,14 +228,16 @@ def run_batch(
     with tuned_gc():
         if jobs <= 1:
             for c in chunks:
-                finished(_chunk(ruleset_name, options, seed, bots, c, rec))
+                finished(_chunk(ruleset_name, options, seed, bots, c, rec, duplicate))
         else:
             pool = ProcessPoolExecutor(
                 max_workers=jobs, initializer=_start_worker, initargs=(ruleset_name,)
             )
             try:
                 futures = [
-                    pool.submit(_chunk, ruleset_name, dict(options), seed, list(bots), c, rec)
+                    pool.submit(
+                        _chunk, ruleset_name, dict(options), seed, list(bots), c, rec, duplicate
+                    )
                     for c in chunks
                 ]
                 for fut in as_completed(futures):

@@ -108,6 +108,7 @@ OPTION_NOTES: dict[str, str] = {
     "block_result": "Block turns chest attacks into S (text) or no effect (reference) (Q9)",
     "sand_reach": "Sand flies 2 hexes of its own (own) or only where his weapon strikes (S10)",
     "net_reuse": "after a toss or swing the whole net waits (net) or only that attack (kind) (N2)",
+    "mirror": "the second side's gladiators are the first side's twins: the same sheets (DM1)",
     "max_turns": "turns before the match is stopped as a draw",
     "teams": "team combat (§27): sides of seats, e.g. red+green:blue",
     "team_end": "a team match ends when one side is down, or after team_turns turns (§27.7)",
@@ -197,6 +198,10 @@ class ColosseumOptions(BaseModel):
     # N2: after a toss or a swing, "net" (the §20.5.1 EXAMPLE's "could not be used again", T27's
     # "net unavailable"): the whole net waits, lays too; "kind": only that kind of attack waits.
     net_reuse: Literal["net", "kind"] = "net"
+    # DM1 (a study's option, not a rule of the book): each gladiator of the second side is the
+    # twin of the first side's in the same place: his class or style, log sheet and kit, so
+    # that only the players decide a deal. Not with beasts.
+    mirror: bool = False
     # Safety net: after this many turns the match is stopped as a plain draw ("time").
     max_turns: int = Field(default=20, ge=1, le=1000)
     # §27 (Advanced Game, G1): a team match, its two sides separated by ":" and the members of
@@ -433,6 +438,8 @@ class ColosseumOptions(BaseModel):
                 _no_beast_pairing(i, key)  # §19.2.3 (F1): a hunt and a pack alike
         if beasts and self.solitaire:
             raise ValueError("beasts and solitaire cannot be played together (§28, §29)")
+        if beasts and self.mirror:
+            raise ValueError("mirror twins the gladiators of two sides: not with beasts (DM1)")
         check_entrant_seats(self.entrants, seats, self.styles, beasts)  # §30, §34 (X3)
         if self.teams:  # G15: the starting lines must fit the board
             from gladiator.rules.colosseum.arena.board import board
@@ -465,8 +472,15 @@ TEAM_OPTIONS = ("teams", "team_end", "team_turns")
 # §36 (TL1): written into a match's options only when some gladiator has a talent or the
 # prerequisites are checked, so every other match and record stays exactly as it was.
 TALENT_OPTIONS = ("talents", "talent_prerequisites")
-# §30-§35 (X1, X6): left out of the normalised options while off, so records stay as they were.
-CAMPAIGN_OPTIONS = {"entrants": [], "sine_missione": False}
+# Left out of the normalised options while off or at their default, so that records written
+# before them stay as they were: §30-§35 (X1, X6), S10 and N2 (issue 37), DM1.
+QUIET_OPTIONS = {
+    "entrants": [],
+    "sine_missione": False,
+    "sand_reach": "own",
+    "net_reuse": "net",
+    "mirror": False,
+}
 
 
 def normalise(raw: Mapping[str, Any]) -> dict[str, Any]:
@@ -477,7 +491,7 @@ def normalise(raw: Mapping[str, Any]) -> dict[str, Any]:
     if not any(out["talents"]) and not out["talent_prerequisites"]:
         for name in TALENT_OPTIONS:
             del out[name]
-    for name, off in CAMPAIGN_OPTIONS.items():
+    for name, off in QUIET_OPTIONS.items():
         if out[name] == off:
             del out[name]
     return out

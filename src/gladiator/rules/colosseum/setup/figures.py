@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from gladiator.core.dice import Dice
@@ -60,10 +61,48 @@ def figures(
             out[seat] = _basic(options, i, seat, starts[seat], dice, out, events)
         else:
             keys = keys or _styles(options, roster, dice)
+            if options.get("mirror"):  # DM1: a twin has his twin's style, who faces it too
+                keys.update(zip(roster.sides[1], (keys[t] for t in roster.sides[0]), strict=False))
             against = [keys[s] for s in roster.opponents(seat) if s in keys]
             key = keys[seat]
             out[seat] = _styled(options, i, seat, key, against, starts[seat], dice, out, events)
+    if options.get("mirror"):
+        _twins(out, roster, starts, events)
     return out
+
+
+def _twins(
+    out: dict[str, Gladiator],
+    roster: Roster,
+    starts: Mapping[str, Position],
+    events: list[Event],
+) -> None:
+    """DM1: each man of the second side becomes the twin of the first side's man in the same
+    place in his line (class or style, sheet, kit, talents), at his own place and counter."""
+    first, second = roster.sides[0], roster.sides[1]
+    for seat, twin in zip(second, first, strict=False):
+        model = out[twin]
+        taken = {s: g for s, g in out.items() if s != seat}
+        cls = model.sheet.gladiator_class
+        sheet = model.sheet.model_copy(update={"id": counter_number(cls, taken), "name": seat})
+        pos = starts[seat]
+        out[seat] = replace(
+            model,
+            seat=seat,
+            sheet=sheet,
+            hex=pos.hex,
+            facing=pos.facing,
+            left_handed=out[seat].left_handed,
+        )
+        events.append(
+            event(
+                "gladiator",
+                "§4.3",
+                f"{seat} is {twin}'s twin: the same sheet and kit (DM1)",
+                seat=seat,
+                twin=twin,
+            )
+        )
 
 
 def _styles(options: Mapping[str, Any], roster: Roster, dice: Dice) -> dict[str, str]:
