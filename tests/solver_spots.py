@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from gladiator.bots.allocation_solver import modelled
-from gladiator.bots.colosseum_tactician import TacticianBot
+from gladiator.bots.tactician.bot import TacticianBot
 from gladiator.core.decisions import Distribute
 from gladiator.core.dice import Dice
 from gladiator.registry import get

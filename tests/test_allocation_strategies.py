@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gladiator.bots.allocation_strategies import Limits, neighbours, spread, strategy_set
-from gladiator.bots.colosseum_tactician import TacticianBot
+from gladiator.bots.tactician.bot import TacticianBot
 from gladiator.registry import get
 from gladiator.rules.colosseum.combat.cf_allocation import parse_allocation
 from solver_spots import spots

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from gladiator.bots.colosseum_tactician import TacticianBot
+from gladiator.bots.tactician.bot import TacticianBot
 from gladiator.cli.main import app
 from gladiator.registry import get
 from gladiator.sim.ceiling import _sign_test, clairvoyant_reply, pattern, play, run

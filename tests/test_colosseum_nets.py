@@ -493,3 +493,18 @@ def test_s9_3_3_n13_no_defence_cf_meets_a_net_attack() -> None:
     slots = [s.name for s in RULES.pending(state)["blue"].slots]  # type: ignore[attr-defined]
     assert slots and all(n == "ESCAPE" or n.startswith(("A-", "D-")) for n in slots)
     assert not any("NET" in n for n in slots)
+
+
+def test_n14_a_dropped_net_is_taken_up_again_only_by_r() -> None:
+    """§13.4, §20.8.2 (N14): the Retiarius drops his net behind him; standing beside it next
+    phase he does not try for it (before issue 38 the engine tried for him); writing R he does,
+    with T14's DRMs."""
+    state = _duel(gap=5)
+    play(state, Dice(2), red="X +DN-B")
+    assert not state.gladiators["red"].net and [i.item for i in state.items] == ["net"]
+    events = play(state, Dice(2), red="X")
+    assert not of_type(events, "recovery") and not state.gladiators["red"].net
+    assert "R" in _plot(state)
+    events = play(state, RiggedDice(2, {"§13.4.1": [1]}), red="R")
+    (attempt,) = of_type(events, "recovery")
+    assert attempt["item"] == "net" and state.gladiators["red"].net

@@ -21,8 +21,8 @@ from gladiator.bots.colosseum_evaluation import (
     engagement,
     hit_value,
 )
-from gladiator.bots.colosseum_tactician import TacticianBot
 from gladiator.bots.random_legal import RandomBot
+from gladiator.bots.tactician.bot import TacticianBot
 from gladiator.cli.main import app
 from gladiator.core.decisions import ChooseOne, Distribute
 from gladiator.core.hexgrid import Hex, neighbor_at

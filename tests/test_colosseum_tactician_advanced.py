@@ -12,8 +12,8 @@ from colosseum_helpers import place
 from colosseum_styles_helpers import arena, to_combat
 from gladiator.bots.colosseum_evaluation_kit import arena as walls_of
 from gladiator.bots.colosseum_evaluation_kit import blocked
-from gladiator.bots.colosseum_tactician import TacticianBot, Weights
-from gladiator.bots.tactician_advanced import advanced_pose, advanced_view
+from gladiator.bots.tactician.advanced_kit import advanced_pose, advanced_view
+from gladiator.bots.tactician.bot import TacticianBot, Weights
 from gladiator.core.decisions import ChooseOne, Distribute, Option, Slot
 from gladiator.core.hexgrid import Hex, distance, from_offset
 from gladiator.rules.colosseum.combat.cf_allocation import parse_allocation
@@ -252,17 +252,3 @@ def test_s25_w6_his_back_to_the_wall_is_worth_more_and_mine_less() -> None:
     middle = extra((8, 8), (8, 7))
     assert extra((8, 1), (8, 0)) > middle  # his back to the north wall
     assert extra((8, 15), (8, 14)) < middle  # mine to the south wall
-
-
-def test_s22_3_the_tactician_buys_a_special_defence_with_two_cf_of_an_areas_defence() -> None:
-    """§22.3: with a Duck offered and 3 CF on the head's defence, 2 of them become the Duck;
-    with no special for the area it defends, the order stays as it was."""
-    from gladiator.bots.tactician_advanced import with_special_defence
-    from gladiator.core.decisions import Distribute, Slot
-
-    names = ("A-CHEST", "D-HEAD", "D-CHEST", "D-HEAD-DUCK")
-    decision = Distribute(prompt="p", budget=6, slots=tuple(Slot(n, 6) for n in names))
-    assert (
-        with_special_defence("A-CHEST:3 D-HEAD:3", decision) == "A-CHEST:3 D-HEAD:1 D-HEAD-DUCK:2"
-    )
-    assert with_special_defence("A-CHEST:3 D-CHEST:3", decision) == "A-CHEST:3 D-CHEST:3"

@@ -342,7 +342,7 @@ def test_s27_one_opponent_bots_play_a_team_match(bot: str) -> None:
 
 
 def test_s27_tactician_aims_at_the_nearest_opponent_he_may_attack() -> None:
-    from gladiator.bots.colosseum_tactician import TacticianBot
+    from gladiator.bots.tactician.bot import TacticianBot
 
     state = team_state()
     put(state, blue=(HERE, 0), red=(neighbor(HERE, 0), 3), green=(neighbor(HERE, 1), 4))

@@ -7,8 +7,8 @@ import random
 
 from gladiator.bots import BOTS, make_bot
 from gladiator.bots.allocation_solver import modelled
-from gladiator.bots.colosseum_tactician import TacticianBot
 from gladiator.bots.solver_bot import SolverBot, draw
+from gladiator.bots.tactician.bot import TacticianBot
 from gladiator.core.dice import Dice
 from gladiator.registry import get
 from solver_spots import spots

@@ -7,13 +7,23 @@ from collections.abc import Callable
 
 from gladiator.bots.base import Bot
 from gladiator.bots.colosseum_centurion import CenturionBot
-from gladiator.bots.colosseum_tactician import TacticianBot
 from gladiator.bots.greedy import GreedyBot
 from gladiator.bots.plugins import BotLoadError, plugin_factories
 from gladiator.bots.random_legal import RandomBot
 from gladiator.bots.smmcts import SearchBot
+from gladiator.bots.tactician import TacticianBot, Weights
 
-__all__ = ["BOTS", "Bot", "BotLoadError", "best_bot", "load_plugins", "make_bot", "plays"]
+__all__ = [
+    "ABLATIONS",
+    "BOTS",
+    "Bot",
+    "BotLoadError",
+    "best_bot",
+    "load_plugins",
+    "make_bot",
+    "offered",
+    "plays",
+]
 
 
 def _solver() -> Bot:
@@ -23,6 +33,12 @@ def _solver() -> Bot:
     return SolverBot()
 
 
+def _tactician(**off: bool) -> Callable[[], Bot]:
+    """The tactician with some of the Advanced Game's orders switched off (issue 38's studies:
+    what nets or specials are worth to it)."""
+    return lambda: TacticianBot(Weights(**off))
+
+
 BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
@@ -30,10 +46,22 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "centurion": CenturionBot,  # Colosseum §29's charts; random legal elsewhere
     "solver": _solver,  # Colosseum: tactician + the §9.3 allocation matrix game (AS3)
     "search": SearchBot,  # SM-MCTS with regret matching; thinks for `budget` CPU seconds
+    # Ablations for studies (issue 38): the tactician without its nets, its specials, or both.
+    "tactician-nonets": _tactician(nets=False),
+    "tactician-nospecials": _tactician(specials=False),
+    "tactician-plain": _tactician(nets=False, specials=False),
 }
 
 
 BUILT_IN = frozenset(BOTS)
+# Bots for studies, named in `sim --bots` and the like but never offered to a player (the web
+# lobby) nor played in a default ladder.
+ABLATIONS = frozenset({"tactician-nonets", "tactician-nospecials", "tactician-plain"})
+
+
+def offered() -> list[str]:
+    """The bot names a player may choose from (every bot but the ablations), sorted."""
+    return sorted(b for b in BOTS if b not in ABLATIONS)
 
 
 def load_plugins() -> list[str]:

@@ -19,8 +19,8 @@ from scipy.optimize import linprog
 
 from gladiator.bots.allocation_payoff import PhaseModel, Prepared
 from gladiator.bots.allocation_strategies import Limits, basic_slots, neighbours, strategy_set
-from gladiator.bots.colosseum_tactician import TacticianBot
 from gladiator.bots.position_value import DEFAULT_VALUE, PositionValue
+from gladiator.bots.tactician.bot import TacticianBot
 from gladiator.core.decisions import Decision, Distribute
 from gladiator.core.protocol import Ruleset
 from gladiator.rules.colosseum.state import ColosseumState

@@ -1,5 +1,5 @@
 """What positions and allocations are worth to a Colosseum gladiator: the rules knowledge of the
-tactician bot (`gladiator.bots.colosseum_tactician`), as pure functions of public state.
+tactician bot (`gladiator.bots.tactician.bot`), as pure functions of public state.
 
 Nothing here rolls or changes a state. Everything read is on the table for both seats (both log
 sheets, positions, facings, the CFs available and the allocations already revealed: `view`

@@ -15,7 +15,7 @@ from typing import Any
 
 from gladiator.bots.allocation_solver import modelled, solve_allocation
 from gladiator.bots.base import Bot
-from gladiator.bots.colosseum_tactician import TacticianBot
+from gladiator.bots.tactician.bot import TacticianBot
 from gladiator.core.decisions import Decision, Distribute
 from gladiator.core.protocol import Ruleset
 

@@ -29,6 +29,7 @@ from gladiator.cli.fit_value import fit_value_command
 from gladiator.cli.hostile import hostile_command
 from gladiator.cli.ladder import ladder_command
 from gladiator.cli.loadtest import loadtest_command
+from gladiator.cli.order_use import order_use_command
 from gladiator.cli.random_legal import random_legal_command
 from gladiator.cli.records import replay_command, verify_command
 from gladiator.cli.repair import repair_command
@@ -418,6 +419,7 @@ app.add_typer(campaign_app, name="campaign")
 app.command("report")(report_command)  # cli/report.py: the balance report
 app.command("fit-value")(fit_value_command)  # sim/fit_value.py: the Colosseum value function
 app.command("ladder")(ladder_command)
+app.command("order-use")(order_use_command)  # cli/order_use.py: issue 38's Advanced orders
 app.command("serve")(serve_command)  # cli/serve.py: the web arena
 app.command("loadtest")(loadtest_command)  # cli/loadtest.py: the load test
 app.command("repair")(repair_command)  # cli/repair.py: resume a broken stored match

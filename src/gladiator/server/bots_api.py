@@ -5,7 +5,7 @@ quick match, where it would answer with random legal orders."""
 from __future__ import annotations
 
 from gladiator import registry
-from gladiator.bots import BOTS, BotLoadError, plays
+from gladiator.bots import BotLoadError, offered, plays
 
 __all__ = ["bots_api"]
 
@@ -15,10 +15,10 @@ def bots_api(ruleset: str | None = None) -> list[str]:
     ruleset that is not installed). A plugin bot that fails to load is left out of a ruleset's
     list: it plays nothing."""
     if ruleset is None:
-        return sorted(BOTS)
+        return offered()
     name = registry.get(ruleset).name
     out = []
-    for bot in sorted(BOTS):
+    for bot in offered():
         try:
             if plays(bot, name):
                 out.append(bot)

@@ -19,7 +19,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
-from gladiator.bots import BOTS, plays
+from gladiator.bots import offered, plays
 from gladiator.bots.spec import BotSpec
 from gladiator.core.dice import Dice
 from gladiator.registry import get
@@ -41,7 +41,7 @@ __all__ = [
 def eligible_bots(ruleset_name: str) -> list[str]:
     """The bots that really play this ruleset (a bot that plays random legal orders outside
     its own ruleset is left out)."""
-    return [b for b in sorted(BOTS) if plays(b, ruleset_name)]
+    return [b for b in offered() if plays(b, ruleset_name)]
 
 
 def game_seed(seed: int, game: int) -> int:

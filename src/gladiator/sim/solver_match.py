@@ -11,8 +11,8 @@ import time
 from datetime import UTC, datetime
 from typing import Any
 
-from gladiator.bots.colosseum_tactician import TacticianBot
 from gladiator.bots.solver_bot import SolverBot
+from gladiator.bots.tactician.bot import TacticianBot
 from gladiator.core.dice import Dice
 from gladiator.registry import get
 from gladiator.sim.machine import load_average, machine

@@ -173,20 +173,21 @@ def recover_items(
 ) -> None:
     """§5.2.4.1, §13.4.1: after movement, each gladiator within one hex of an item he lacks tries
     to pick it up: 1D6 + the T14 DRMs, recovered below 1 (R1: trying costs nothing, so he always
-    tries; a battered shield is not worth picking up)."""
+    tries; a battered shield is not worth picking up). A net is tried for only by a man who
+    wrote R this phase (N14: holding it halves his trident, §20.9.2)."""
     t14 = tables().items.t14
     d = t14.drms
     for seat, g in state.gladiators.items():
         if not g.alive or g.posture == "prone" or g.sheet.unconscious:
             continue
         for item in recoverable(state, g):
-            if item.battered:
+            used_r = plots[seat].actions == ("R",) and seat not in collided
+            if item.battered or (item.item == "net" and not used_r):  # N14: a net only by R
                 continue
             other = _other(state, seat)
             # T14 "+1 per hex moved": the hexes he stepped or rolled into (not a push, not the
             # hexes of his plot a collision cut off).
             moved = sum(1 for _, kind in tracks.get(seat, ())[1:] if kind in _OWN_STEPS)
-            used_r = plots[seat].actions == ("R",) and seat not in collided
             parts = [
                 (d.heavy.drm, g.sheet.gladiator_class == "heavy"),
                 (d.light.drm, g.sheet.gladiator_class == "light"),

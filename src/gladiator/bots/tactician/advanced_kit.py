@@ -1,7 +1,7 @@
 """The tactician's Advanced Game knowledge (§19-§26): what the weapon in hand does to where it
 wants to stand and how it allocates, the walls, the Blood counters, the weapons it may take up,
 and the generic handling of allocation slots it does not know. Read by
-`bots.colosseum_tactician` only when the gladiator has a style (the Advanced Game); the Basic
+`bots.tactician.bot` only when the gladiator has a style (the Advanced Game); the Basic
 Game's play never comes here.
 """
 
@@ -19,8 +19,9 @@ from gladiator.bots.colosseum_evaluation_kit import (
     pose_kit,
     wall_gap,
 )
-from gladiator.core.decisions import Distribute, IllegalOrder
+from gladiator.core.decisions import Distribute
 from gladiator.core.hexgrid import Hex, distance
+from gladiator.rules.colosseum.arena.combat_geometry import in_front
 from gladiator.rules.colosseum.arena.walls import Arena
 from gladiator.rules.colosseum.kit.weapons import thrown_values
 from gladiator.rules.colosseum.plots.plots import Throw
@@ -55,6 +56,10 @@ class PoseWeights(Protocol):
     def my_wall(self) -> float: ...
     @property
     def foe_wall(self) -> float: ...
+    @property
+    def nets(self) -> bool: ...
+    @property
+    def net_range(self) -> float: ...
 
 
 _KNOWN_SLOTS = frozenset(f"{kind}-{a.upper()}" for kind in "AD" for a in AREAS)
@@ -94,7 +99,8 @@ def advanced_pose(
 ) -> tuple[bool, bool, float]:
     """Whether I reach him and he me from this pose (F8), and what the Advanced Game adds to its
     worth: striking from beyond his reach (§20.9.1, §21.7-§21.10), my attacks' halvings there
-    (F10), and the walls behind each of us (§25.4, W6)."""
+    (F10), the walls behind each of us (§25.4, W6), and with a net in hand (§20.5, T16) the range
+    of two or three hexes from which a toss ensnares best."""
     mine, his, halvings = pose_kit(me, foe, end, facing, adv.options)
     extra = 0.0
     foe_able = foe.alive and not foe.sheet.unconscious and foe.posture != "prone"
@@ -102,6 +108,11 @@ def advanced_pose(
         extra -= w.halved * halvings
         if dist >= 2 and not his and foe_able:
             extra += w.reach_edge
+    if w.nets and me.net and not foe.ensnared and foe_able:  # §20.5: keep him in the toss's reach
+        if 2 <= dist <= 3 and in_front((end, facing), foe.pose, region="three_hex"):
+            extra += w.net_range
+        elif dist == 1:  # T16: −2 adjacent, +1 two hexes off
+            extra -= w.net_range / 2
     if adv.arena is not None:
         if wall_gap(adv.arena, end) <= 1 and dist <= 2:
             extra -= w.my_wall
@@ -140,7 +151,7 @@ def pair_order(plan: Plan, kits: tuple[StrokeKit, ...]) -> Plan:
 
 
 def split_unknown_slots(
-    decision: Distribute, rng: random.Random
+    decision: Distribute, rng: random.Random, handled: frozenset[str] = frozenset()
 ) -> tuple[tuple[str, ...], int] | None:
     """Slots it has no model for (a net's CFs §20.3.2, an escape §20.5.5 ...) take what a random
     legal order gives them, drawn with its own rng; the attacks and defences get the rest.
@@ -149,8 +160,10 @@ def split_unknown_slots(
     names = [s.name for s in decision.slots]
     if not any(n in _KNOWN_SLOTS for n in names):
         return None
-    # §22's special boxes are no unknowns: left empty unless `with_special_defence` fills one.
-    unknown = [n for n in names if n not in _KNOWN_SLOTS and not _is_special(n)]
+    # §22's special boxes are no unknowns: tactician/specials.py prices them.
+    unknown = [
+        n for n in names if n not in _KNOWN_SLOTS and not _is_special(n) and n not in handled
+    ]
     if not unknown:
         return (), decision.budget
     amounts = decision.parse(decision.sample(rng))
@@ -161,31 +174,6 @@ def split_unknown_slots(
 def _is_special(name: str) -> bool:
     """A §22 special attack or defence box: `A-ARMS-DISARM`, `D-HEAD-DUCK` (special_notation)."""
     return name[:2] in ("A-", "D-") and name.count("-") == 2
-
-
-def with_special_defence(order: str, decision: Distribute) -> str:
-    """§22.3: 2 CF of an area's defence bought as that area's special defence (Duck, Block, Back
-    Step, Parry, Leap), which makes every attack there automatic: the area it defends most, if
-    it defends one with 2 CF or more and the decision offers its special. The order as it was
-    if none fits or the result is not legal."""
-    amounts = dict(item.split(":") for item in order.split() if ":" in item)
-    offered = [s.name for s in decision.slots if s.name.startswith("D-") and _is_special(s.name)]
-    best: tuple[int, str, str] | None = None
-    for special in offered:
-        area = special.rsplit("-", 1)[0]  # D-HEAD-DUCK -> D-HEAD
-        cf = int(amounts.get(area, 0))
-        if cf >= 2 and (best is None or cf > best[0]):
-            best = (cf, area, special)
-    if best is None:
-        return order
-    cf, area, special = best
-    amounts[area] = str(cf - 2)
-    amounts[special] = "2"
-    text = " ".join(f"{n}:{v}" for n, v in amounts.items() if v != "0")
-    try:
-        return decision.validate(text)
-    except (IllegalOrder, ValueError):
-        return order
 
 
 def throw_worth(state: ColosseumState, me: Gladiator, foe: Gladiator, throw: Throw) -> float | None:
