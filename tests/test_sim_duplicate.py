@@ -10,8 +10,8 @@ from typer.testing import CliRunner
 from gladiator.cli.main import app
 from gladiator.core.dice import Dice
 from gladiator.registry import get
-from gladiator.sim.duplicate import match_seed, pair_scores, seat_bots, seat_options
-from gladiator.sim.runner import MatchSummary, run_batch
+from gladiator.sim.duplicate import pair_scores
+from gladiator.sim.runner import MatchSummary, match_seed, run_batch, seat_bots, seat_options
 
 
 def _summary(index: int, winners: tuple[str, ...]) -> MatchSummary:

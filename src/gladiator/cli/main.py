@@ -176,6 +176,7 @@ def sim(
     On an existing Ray cluster (--ray-address) gladiator must be installed on every node, or the
     command started with `ray job submit --working-dir .` so that Ray ships it (see
     docs/simulation.md)."""
+    from gladiator.sim.duplicate import pair_scores
     from gladiator.sim.report import summarise
     from gladiator.sim.runner import default_bots
 
@@ -207,6 +208,8 @@ def sim(
         _fail(str(exc))
         return
     summary = summarise(results, bot_names, duplicate)
+    if duplicate:
+        summary["pairs"] = [p.to_dict() for p in pair_scores(results, bot_names)]
     summary.update(ruleset=ruleset, seed=seed, bots=bot_names, options=opts, duplicate=duplicate)
     if as_json:
         print(json.dumps(summary, indent=1))

@@ -10,56 +10,22 @@ split, 0 for losing both. A split in which the same seats won both matches is a 
 decided (`decided`): the bots did not tell it apart. With the option `mirror` (DM1) the two sides
 are twins, so no deal favours a side but by its place on the board.
 
-Match i of a duplicate batch plays deal i // 2: `match_seed` and `seat_bots` say how, and every
-path that plays a batch (processes, Ray, a resumed folder) goes through them.
+Match i of a duplicate batch plays deal i // 2: `runner.match_seed`, `seat_bots` and
+`seat_options` say how, and every path that plays a batch (processes, Ray, a resumed folder)
+goes through them.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from gladiator.sim.runner import MatchSummary
+from gladiator.sim.report import wilson
+from gladiator.sim.runner import MatchSummary, seat_bots
 
-__all__ = ["PairScore", "match_seed", "pair_scores", "seat_bots", "seat_options"]
-
-
-def match_seed(seed: int, index: int, duplicate: bool = False) -> int:
-    """Match `index`'s seed: its own, or with `duplicate` its deal's (matches 2k and 2k + 1)."""
-    from gladiator.sim.runner import derive_seed
-
-    return derive_seed(seed, "deal", index // 2) if duplicate else derive_seed(seed, index)
-
-
-def seat_bots(bots: Sequence[str], index: int, duplicate: bool = False) -> list[str]:
-    """The bots round the seats of match `index` (seat i plays bots[i % len(bots)]): as given,
-    or in the second match of a deal each bot in the next one's seats."""
-    if duplicate and index % 2 and len(bots) > 1:
-        return [*bots[1:], bots[0]]
-    return list(bots)
-
-
-def seat_options(
-    options: Mapping[str, Any],
-    seats: Sequence[str],
-    bots: Sequence[str],
-    index: int,
-    duplicate: bool = False,
-) -> dict[str, Any]:
-    """Match `index`'s options: as given, but in the second match of a duplicate deal the
-    Colosseum's solitaire seats (§29: they plot after the others) follow the bots that held
-    them, so a centurion keeps its place in the rules whichever side it plays."""
-    out = dict(options)
-    solo = out.get("solitaire")
-    if not (duplicate and index % 2 and solo):
-        return out
-    first, second = seat_bots(bots, index - 1, True), seat_bots(bots, index, True)
-    held = {first[i % len(first)] for i, seat in enumerate(seats) if seat in solo}
-    out["solitaire"] = [seat for i, seat in enumerate(seats) if second[i % len(second)] in held]
-    return out
+__all__ = ["PairScore", "pair_scores"]
 
 
 @dataclass(frozen=True)
@@ -102,8 +68,6 @@ def _points(s: MatchSummary, bots: list[str], bot: str) -> float:
 def pair_scores(results: Sequence[MatchSummary], bots: Sequence[str]) -> list[PairScore]:
     """Each bot's duplicate score against the others (two bots: one row each), over the deals
     of which both matches were played."""
-    from gladiator.sim.report import wilson
-
     names = list(dict.fromkeys(bots))
     if len(names) != 2:
         return []

@@ -20,9 +20,16 @@ from gladiator.core.decisions import Decision
 from gladiator.registry import get
 from gladiator.rules.colosseum.combat.orders import AllocationChoice, PlotChoice
 from gladiator.rules.colosseum.kit.nets import split_net
-from gladiator.sim.duplicate import match_seed, pair_scores, seat_bots, seat_options
+from gladiator.sim.duplicate import pair_scores
 from gladiator.sim.report import wilson
-from gladiator.sim.runner import MatchSummary, derive_seed, seeded_match
+from gladiator.sim.runner import (
+    MatchSummary,
+    derive_seed,
+    match_seed,
+    seat_bots,
+    seat_options,
+    seeded_match,
+)
 
 __all__ = ["order_use"]
 

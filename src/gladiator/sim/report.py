@@ -7,8 +7,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from gladiator.sim.duplicate import pair_scores, seat_bots
-from gladiator.sim.runner import MatchSummary
+from gladiator.sim.runner import MatchSummary, seat_bots
 
 __all__ = ["summarise", "wilson"]
 
@@ -90,7 +89,8 @@ def summarise(
     results: Sequence[MatchSummary], bots: Sequence[str] | None = None, duplicate: bool = False
 ) -> dict[str, Any]:
     """The batch's tables; with `bots` (one per seat, repeated), also the win rate of each bot
-    (when they are not all the same), and with `duplicate` each bot's pair score (duplicate.py)."""
+    (when they are not all the same; `duplicate`: the bots swap seats in a deal's second match,
+    runner.seat_bots). The pair scores are duplicate.py's."""
     n = len(results)
     appearances: Counter[str] = Counter()
     wins: Counter[str] = Counter()
@@ -120,8 +120,6 @@ def summarise(
         out["group_matchups"] = _matchups(results, _group)
     if bots and len(set(bots)) > 1:
         out["by_bot"] = _by_bot(results, bots, duplicate)
-    if bots and duplicate:
-        out["pairs"] = [p.to_dict() for p in pair_scores(results, bots)]
     if any(len(r.labels) > 2 for r in results):  # a team match (Colosseum §27): its sides
         sides = Counter("+".join(r.winners) if r.winners else "draw" for r in results)
         out["by_side"] = [

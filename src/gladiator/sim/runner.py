@@ -24,7 +24,6 @@ from gladiator.core.dice import Dice
 from gladiator.core.match import Match
 from gladiator.core.protocol import Ruleset
 from gladiator.registry import get
-from gladiator.sim.duplicate import match_seed, seat_bots, seat_options
 from gladiator.sim.gctune import tune_worker, tuned_gc
 
 __all__ = [
@@ -32,9 +31,12 @@ __all__ = [
     "chunk_indices",
     "default_bots",
     "derive_seed",
+    "match_seed",
     "play_match",
     "play_out",
     "run_batch",
+    "seat_bots",
+    "seat_options",
     "seeded_match",
     "todo_indices",
 ]
@@ -65,6 +67,39 @@ def derive_seed(seed: int, *parts: object) -> int:
     """An independent 63-bit seed for part of a batch (match i, the bots of match i...)."""
     text = ":".join([str(seed), *map(str, parts)])
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
+
+
+def match_seed(seed: int, index: int, duplicate: bool = False) -> int:
+    """Match `index`'s seed: its own, or with `duplicate` its deal's (matches 2k and 2k + 1)."""
+    return derive_seed(seed, "deal", index // 2) if duplicate else derive_seed(seed, index)
+
+
+def seat_bots(bots: Sequence[str], index: int, duplicate: bool = False) -> list[str]:
+    """The bots round the seats of match `index` (seat i plays bots[i % len(bots)]): as given,
+    or in the second match of a deal each bot in the next one's seats."""
+    if duplicate and index % 2 and len(bots) > 1:
+        return [*bots[1:], bots[0]]
+    return list(bots)
+
+
+def seat_options(
+    options: Mapping[str, Any],
+    seats: Sequence[str],
+    bots: Sequence[str],
+    index: int,
+    duplicate: bool = False,
+) -> dict[str, Any]:
+    """Match `index`'s options: as given, but in the second match of a duplicate deal the
+    Colosseum's solitaire seats (§29: they plot after the others) follow the bots that held
+    them, so a centurion keeps its place in the rules whichever side it plays."""
+    out = dict(options)
+    solo = out.get("solitaire")
+    if not (duplicate and index % 2 and solo):
+        return out
+    first, second = seat_bots(bots, index - 1, True), seat_bots(bots, index, True)
+    held = {first[i % len(first)] for i, seat in enumerate(seats) if seat in solo}
+    out["solitaire"] = [seat for i, seat in enumerate(seats) if second[i % len(second)] in held]
+    return out
 
 
 def play_match(
