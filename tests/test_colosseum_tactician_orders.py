@@ -18,7 +18,7 @@ from gladiator.bots.tactician.specials import (
     special_order,
 )
 from gladiator.core.decisions import Distribute, Slot
-from gladiator.core.hexgrid import neighbor
+from gladiator.core.hexgrid import distance, neighbor
 from gladiator.rules.colosseum.combat.allocation import allocation_choice
 from gladiator.rules.colosseum.kit.nets import NetOrder
 from gladiator.rules.colosseum.vocabulary import AREAS
@@ -158,3 +158,42 @@ def test_s20_4_no_repel_net_without_a_net_in_reach() -> None:
     assert repel_worth(state, red, blue) == 0.0
     decision = Distribute(prompt="p", budget=4, slots=(Slot("D-HEAD", 4),))
     assert net_allocation(state, red, decision) == ((), 0)
+
+
+# --- §27: whom to fight; §28: where to stand against a beast ----------------------------------
+
+
+def test_s27_the_tactician_gangs_up_on_the_opponent_a_team_mate_already_fights() -> None:
+    """§27.3, §27.4 (team_aim.focus): blue and gold both three hexes from red; with green far
+    off red takes blue (the first in table order on a tie), with green beside gold red
+    goes for gold (two on one)."""
+    from gladiator.bots.team_aim import focus
+    from gladiator.core.hexgrid import Hex
+
+    opts = {"advanced": True, "teams": "red+green:blue+gold", "styles": ["myrmillo"] * 4}
+    state, _ = RULES.initial_state(RULES.normalise_options(opts), _dice(1))
+    g = state.gladiators
+    g["red"].hex, g["blue"].hex, g["gold"].hex = Hex(8, 8), Hex(8, 5), Hex(11, 8)
+    g["green"].hex = Hex(2, 14)
+    assert distance(g["blue"].hex, g["red"].hex) == distance(g["gold"].hex, g["red"].hex) == 3
+    assert focus(state, "red").seat == "blue"
+    g["green"].hex = Hex(12, 8)  # beside gold
+    assert focus(state, "red").seat == "gold"
+
+
+def test_s28_6_against_a_lion_he_would_rather_stand_by_its_flank_than_before_its_head() -> None:
+    """§28.6.2, T24 (tactician/beasts.py): before its head he is bitten and strikes with little
+    PA; beside its head and body it cannot bite him and T24 opens every area."""
+    from gladiator.bots.tactician.beasts import beast_pose_worth
+    from gladiator.core.hexgrid import DIRECTIONS, add, opposite
+    from gladiator.rules.colosseum.beasts.beasts import beast_of, gladiator_of
+
+    opts = {"advanced": True, "beasts": "blue:lion", "styles": ["bestiarius", "random"]}
+    state, _ = RULES.initial_state(RULES.normalise_options(opts), _dice(1))
+    b, g = beast_of(state), gladiator_of(state)
+    assert b is not None
+    before = add(b.hex, DIRECTIONS[b.facing])
+    flank = add(b.hex, DIRECTIONS[(b.facing + 2) % 6])
+    worth_before = beast_pose_worth(g, (b,), before, opposite(b.facing))
+    worth_flank = beast_pose_worth(g, (b,), flank, (b.facing + 5) % 6)
+    assert worth_flank > worth_before

@@ -46,10 +46,11 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "centurion": CenturionBot,  # Colosseum §29's charts; random legal elsewhere
     "solver": _solver,  # Colosseum: tactician + the §9.3 allocation matrix game (AS3)
     "search": SearchBot,  # SM-MCTS with regret matching; thinks for `budget` CPU seconds
-    # Ablations for studies (issue 38): the tactician without its nets, its specials, or both.
+    # Ablations for studies (issue 38): the tactician without its nets, its specials, or all of
+    # what issue 38 taught it (nets, specials, beasts, team play).
     "tactician-nonets": _tactician(nets=False),
     "tactician-nospecials": _tactician(specials=False),
-    "tactician-plain": _tactician(nets=False, specials=False),
+    "tactician-plain": _tactician(nets=False, specials=False, beasts=False, teams=False),
 }
 
 

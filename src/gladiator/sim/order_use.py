@@ -1,7 +1,8 @@
 """How often bots use the Advanced Game's orders (issue 38): over a batch of Colosseum matches,
 for each bot, the plot decisions in which a net attack was offered and those in which it wrote
-one, the same for Repel Net, and the allocations that offered a §22 special attack or defence (or
-the FW slot) and those in which it wrote one; with each bot's and each seat's results.
+one, the same for dropping or letting go of the net and for Repel Net, and the allocations that
+offered a §22 special attack or defence (or the FW slot) and those in which it wrote one; with
+each bot's and each seat's results.
 
 The matches are the batch's (`runner.match_seed`, `seat_bots`: duplicate deals if asked), played
 through `Match` so that every order is checked; the counts read only the decision and the order
@@ -42,6 +43,9 @@ def _count(c: Counter[str], decision: Decision, order: str) -> None:
         if any(o is not None and o.attack for o in offered):
             c["net_offered"] += 1
             c["net_chosen"] += chosen is not None and chosen.attack
+        if any(o is not None and o.code in ("DN", "LG") for o in offered):
+            c["drop_offered"] += 1
+            c["drop_chosen"] += chosen is not None and chosen.code in ("DN", "LG")
         if "RN" in decision.texts():
             c["repel_offered"] += 1
             c["repel_chosen"] += order == "RN"
@@ -106,6 +110,7 @@ def order_use(
     for bot, c in counts.items():
         by_bot[bot] = {
             "net": _rate(c["net_chosen"], c["net_offered"]),
+            "net_dropped_or_let_go": _rate(c["drop_chosen"], c["drop_offered"]),
             "repel_net": _rate(c["repel_chosen"], c["repel_offered"]),
             "special": _rate(c["special_used"], c["special_offered"]),
             "special_attack": _rate(c["special_attack_used"], c["special_offered"]),

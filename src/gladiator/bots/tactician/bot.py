@@ -65,6 +65,7 @@ from gladiator.bots.tactician.advanced_kit import (
     throw_worth,
     weapon_target,
 )
+from gladiator.bots.tactician.beasts import beast_pose_worth
 from gladiator.bots.tactician.judgement import (
     expected_defence,
     performance_weight,
@@ -80,7 +81,7 @@ from gladiator.bots.tactician.nets import (
 from gladiator.bots.tactician.plot_shapes import PlotShape, readable_plots
 from gladiator.bots.tactician.specials import best_specials, special_curves, special_order
 from gladiator.bots.tactician.weights import Weights
-from gladiator.bots.team_aim import aimed_order
+from gladiator.bots.team_aim import aimed_order, focus, focus_target
 from gladiator.core.decisions import ChooseOne, Decision, Distribute, IllegalOrder
 from gladiator.core.hexgrid import Hex, distance, neighbor_at
 from gladiator.core.protocol import Ruleset
@@ -133,6 +134,7 @@ class TacticianBot(Bot):
                         seat,
                         decision,
                         lambda foe, plain: self._allocate(state, seat, plain, rng, foe),
+                        focus_target if self.weights.teams else None,
                     )
                 elif isinstance(decision, Distribute):
                     order = self._allocate(state, seat, decision, rng)
@@ -148,7 +150,7 @@ class TacticianBot(Bot):
     ) -> str | None:
         w = self.weights
         me = state.gladiators[seat]
-        foe = _other(state, seat)
+        foe = _other(state, seat, w.teams)
         everything = decision.texts()
         # §20: the net orders are weighed after the plain plots they follow (tactician/nets.py).
         texts = tuple(t for t in everything if split_net(t)[1] is None)
@@ -181,6 +183,7 @@ class TacticianBot(Bot):
         weapon = weapon_target(state, me) if adv is not None else _nearest_weapon(state, me)
         rel_foe = Hex(foe.hex.q - me.hex.q, foe.hex.r - me.hex.r)
         posture = _posture_worth(w, me.posture)
+        beasts = tuple(b for b in state.opponents(me.seat) if b.beast is not None and b.alive)
         out: dict[str, tuple[float, Hex, int]] = {}
         cache: dict[tuple[Hex, int], float] = {}
         for p in plots:
@@ -192,7 +195,7 @@ class TacticianBot(Bot):
             end = Hex(me.hex.q + stop.q, me.hex.r + stop.r)
             key = (stop, p.facing)
             if key not in cache:
-                cache[key] = _pose_worth(w, me, foe, end, p.facing, weapon, adv)
+                cache[key] = _pose_worth(w, me, foe, end, p.facing, weapon, adv, beasts)
             score = cache[key] + rng.random() * w.noise + wall
             if adv is not None and _enters(me, p, adv.blood):
                 score += w.blood
@@ -246,7 +249,7 @@ class TacticianBot(Bot):
     ) -> str | None:
         w = self.weights
         me = state.gladiators[seat]
-        foe = foe or _other(state, seat)
+        foe = foe or _other(state, seat, w.teams)
         nets, spent = net_allocation(state, me, decision) if w.nets else ((), 0)
         split = split_unknown_slots(decision, rng, handled=frozenset(n.split(":")[0] for n in nets))
         if split is None:
@@ -365,8 +368,11 @@ def _net_scores(
     return out
 
 
-def _other(state: ColosseumState, seat: str) -> Gladiator:
-    # A team match (§27, G6): the evaluation assumes one opponent, the nearest.
+def _other(state: ColosseumState, seat: str, teams: bool = False) -> Gladiator:
+    """The one opponent the evaluation assumes: a duel's, or in a team match (§27, G6) the
+    nearest, or with `teams` the one worth fighting (team_aim.focus)."""
+    if teams and state.options.get("teams"):
+        return focus(state, seat)
     return state.opponent(seat)
 
 
@@ -386,8 +392,12 @@ def _pose_worth(
     facing: int,
     weapon: Hex | None,
     adv: AdvancedView | None = None,
+    beasts: tuple[Gladiator, ...] = (),
 ) -> float:
-    """How good it is to end the movement here, the opponent assumed where he stands."""
+    """How good it is to end the movement here, the opponent assumed where he stands (against
+    beasts, every beast still fighting: tactician/beasts.py)."""
+    if beasts and w.beasts and weapon is None:  # §28
+        return beast_pose_worth(me, beasts, end, facing)
     e = engagement(
         end, facing, foe.hex, foe.facing, his_left=foe.left_handed, my_left=me.left_handed
     )

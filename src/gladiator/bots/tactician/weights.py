@@ -53,3 +53,5 @@ class Weights:
     # let go round a man it ensnares (§20.5.6): measured on 200 Retiarius v Secutor duels, a
     # Retiarius who drops it at once wins 65%, one who keeps it 25% (docs/ai/nets.json).
     drop_net: float = 25.0
+    beasts: bool = True  # §28: where to stand against a beast (tactician/beasts.py)
+    teams: bool = True  # §27: fight the opponent worth most, ganging up (team_aim.focus)
