@@ -20,6 +20,7 @@ from gladiator.bots.tactician.specials import (
 from gladiator.core.decisions import Distribute, Slot
 from gladiator.core.hexgrid import distance, neighbor
 from gladiator.rules.colosseum.combat.allocation import allocation_choice
+from gladiator.rules.colosseum.combat.orders import AllocationChoice
 from gladiator.rules.colosseum.kit.nets import NetOrder
 from gladiator.rules.colosseum.vocabulary import AREAS
 
@@ -197,3 +198,29 @@ def test_s28_6_against_a_lion_he_would_rather_stand_by_its_flank_than_before_its
     worth_before = beast_pose_worth(g, (b,), before, opposite(b.facing))
     worth_flank = beast_pose_worth(g, (b,), flank, (b.facing + 5) % 6)
     assert worth_flank > worth_before
+
+
+def test_g18_the_aimed_decision_of_a_team_match_keeps_the_specials() -> None:
+    """§22 in a team match (G18): the one-target decision a bot fills holds the special attacks
+    at that man and the special defences, and its order goes back aimed at him."""
+    opts = {"advanced": True, "teams": "red+green:blue+gold"}
+    rng = random.Random(3)
+    state, _ = RULES.initial_state(RULES.normalise_options(opts), _dice(3))
+    bot = TacticianBot()
+    for _ in range(60):
+        pending = RULES.pending(state)
+        for d in pending.values():
+            if isinstance(d, AllocationChoice) and d.named and d.targets:
+                target = d.targets[0]
+                aimed = d.aimed(target)
+                special = [s.name for s in aimed.slots if s.name.count("-") == 2]
+                attack = next((n for n in special if n.startswith("A-")), None)
+                if attack is None:
+                    continue
+                order = d.retarget(f"{attack}:1", target)
+                assert order == f"A-{target.upper()}-{attack[2:]}:1"
+                return
+        RULES.apply(
+            state, {s: bot.choose(RULES, state, s, d, rng) for s, d in pending.items()}, _dice(3)
+        )
+    raise AssertionError("no aimed special attack in 60 steps")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from gladiator.core.decisions import ChooseOne, Distribute, IllegalOrder, Option, Slot
+from gladiator.core.decisions import ChooseOne, Distribute, IllegalOrder, Option, Slot, SlotGroup
 from gladiator.core.hexgrid import Hex
 from gladiator.rules.colosseum.combat.cf_allocation import MAX_ATTACK_CF_PER_AREA, AllocationError
 from gladiator.rules.colosseum.combat.net_combat import DRAG, ESCAPE
@@ -138,17 +138,24 @@ class AllocationChoice(Distribute):
                 )
 
     def aimed(self, target: str) -> AllocationChoice:
-        """The one-target allocation with every attack at `target` (plain attacks, at most 8
-        CF each), for a bot that fights one opponent at a time (G6); `retarget` turns its
-        order back."""
+        """The one-target allocation with every attack at `target` (at most 8 CF each), his
+        special attacks at him and the special defences (§22, G18), for a bot that fights one
+        opponent at a time (G6); `retarget` turns its order back."""
         prefix = f"A-{target.upper()}-"
         slots = tuple(
             Slot(f"A-{a.upper()}", min(self._max(f"{prefix}{a.upper()}"), MAX_ATTACK_CF_PER_AREA))
             for a in AREAS
-        ) + tuple(s for s in self.slots if s.name.startswith("D-") and s.name.count("-") == 1)
-        groups = tuple(
-            g for g in self.groups if all(n.startswith("D-") and n.count("-") == 1 for n in g.slots)
         )
+        specials = tuple(
+            replace(
+                s, name="A-" + s.name[len(prefix) :], maximum=min(s.maximum, MAX_ATTACK_CF_PER_AREA)
+            )
+            for s in self.slots
+            if s.name.startswith(prefix) and s.name.count("-") == 3 and not s.name.endswith("-FW")
+        )
+        slots += specials + tuple(s for s in self.slots if s.name.startswith("D-"))
+        groups = tuple(g for g in self.groups if all(n.startswith("D-") for n in g.slots))
+        groups += _special_groups(tuple(s.name for s in specials), self.budget)
         return AllocationChoice(
             prompt=self.prompt, secret=True, budget=self.budget, slots=slots, groups=groups
         )
@@ -188,3 +195,19 @@ def _aim_of(slot: str, targets: tuple[str, ...]) -> tuple[str, Area] | None:
     seat = next((t for t in targets if t.upper() == parts[1]), None)
     area = next((a for a in AREAS if a.upper() == parts[2]), None)
     return None if seat is None or area is None else (seat, area)
+
+
+def _special_groups(names: tuple[str, ...], budget: int) -> tuple[SlotGroup, ...]:
+    """§9.4.1, §22.1 for an aimed decision's special attacks: one attack an area, one special."""
+    out = []
+    for a in AREAS:
+        here = tuple(n for n in names if n.split("-")[1] == a.upper())
+        if here:
+            out.append(
+                SlotGroup(
+                    (f"A-{a.upper()}", *here), budget, f"§9.4.1: one attack on the {a}", max_used=1
+                )
+            )
+    if len(names) > 1:
+        out.append(SlotGroup(names, budget, "§22.1: one special attack", max_used=1))
+    return tuple(out)
