@@ -102,3 +102,13 @@ def test_dm1_mirror_is_refused_with_beasts() -> None:
         assert "DM1" in str(exc)
     else:
         raise AssertionError("mirror with a beast was accepted")
+
+
+def test_dm2_a_ladder_pairing_is_scored_by_deal_too() -> None:
+    """The ladder's games 2k and 2k + 1 share a seed with the seats swapped: a won then lost
+    (the seat decided), won twice, drew twice."""
+    from gladiator.sim.ladder_report import _duplicate
+
+    d = _duplicate([1.0, 0.0, 1.0, 1.0, 0.5, 0.5])
+    assert (d["pairs"], d["a_won_both"], d["split"], d["a_lost_both"]) == (3, 1, 2, 0)
+    assert d["decided_by_the_deal"] == 1 and d["a_score"] == 2 / 3

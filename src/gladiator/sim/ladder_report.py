@@ -48,6 +48,29 @@ def pairing_record(setup: Mapping[str, Any], res: PairingResult) -> dict[str, An
         "endings": res.endings(),
         "mean_steps": res.mean_steps(),
         "cpu": {bot: t.to_dict() for bot, t in res.cpu().items()},
+        "duplicate": _duplicate(res.scores),
+    }
+
+
+def _duplicate(scores: list[float]) -> dict[str, Any]:
+    """DM2: a's score by deal (games 2k and 2k + 1 share a seed, seats swapped): 1 won both,
+    1/2 split, 0 lost both, with Wilson's interval over the pairs; a split of a win and a loss
+    is a deal the seat decided."""
+    pairs = [(scores[i] + scores[i + 1]) / 2 for i in range(0, len(scores) - 1, 2)]
+    n = len(pairs)
+    total = sum(pairs)
+    lo, hi = wilson(total, n)
+    split_by_seat = sum(
+        1 for i in range(0, len(scores) - 1, 2) if {scores[i], scores[i + 1]} == {0.0, 1.0}
+    )
+    return {
+        "pairs": n,
+        "a_score": total / n if n else 0.0,
+        "ci95": [lo, hi],
+        "a_won_both": sum(1 for x in pairs if x == 1.0),
+        "split": sum(1 for x in pairs if x == 0.5),
+        "a_lost_both": sum(1 for x in pairs if x == 0.0),
+        "decided_by_the_deal": split_by_seat,
     }
 
 
