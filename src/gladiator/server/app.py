@@ -32,6 +32,7 @@ from gladiator.server import messages, security
 from gladiator.server.abandonment import AbandonPolicy
 from gladiator.server.answers import MATCH_ID, error, is_count
 from gladiator.server.bot_pool import BotPolicy
+from gladiator.server.both_sides import both_sides
 from gladiator.server.broken_api import CLOSE_BROKEN, Broken, broken_answer, broken_routes
 from gladiator.server.campaign_api import campaign_routes
 from gladiator.server.campaign_runner import CampaignRunner
@@ -217,18 +218,24 @@ def create_app(
         body = await body_of(request, CreateMatchBody)
         try:
             deadline = read_deadline(body, hub.deadlines)
-            made = await hub.create(
-                body.ruleset,
-                body.options,
-                body.seats,
-                body.seed,
-                deadline=deadline,
-                emails=body.emails,
-            )
+            deals = both_sides(body)  # DM3: one deal, or the deal and its other side
+            made = [
+                await hub.create(
+                    body.ruleset, body.options, seats, seed, deadline=deadline, emails=emails
+                )
+                for seats, emails, seed in deals
+            ]
         except StoreError as exc:
             return error(503, str(exc))
         except ValueError as exc:
             return error(400, str(exc))
+        out = created(request, made[0])
+        if len(made) > 1:
+            out["other_side"] = created(request, made[1])
+        return JSONResponse(out, status_code=201)
+
+    def created(request: Request, made: Any) -> dict[str, Any]:
+        """A new match as the lobby shows it: its seats' links, the spectators' and hotseat's."""
         live = made.live
         path = f"/match/{live.id}"
         seats: dict[str, Any] = {}
@@ -240,16 +247,13 @@ def create_app(
                     seats[seat]["email"] = True
             else:
                 seats[seat] = {"kind": "bot", "bot": info.bot}
-        return JSONResponse(
-            {
-                "id": live.id,
-                "commitment": live.match.commitment,
-                "seats": seats,
-                "spectator": link(request, path, [made.spectator]),
-                "hotseat": link(request, path, made.tokens.values()) if made.tokens else None,
-            },
-            status_code=201,
-        )
+        return {
+            "id": live.id,
+            "commitment": live.match.commitment,
+            "seats": seats,
+            "spectator": link(request, path, [made.spectator]),
+            "hotseat": link(request, path, made.tokens.values()) if made.tokens else None,
+        }
 
     async def list_matches(request: Request) -> Response:
         status = request.query_params.get("status")

@@ -110,6 +110,9 @@ class CreateMatchBody(_Strict):
         default_factory=dict
     )
     seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None
+    # DM3 (issue 38): play this deal from both sides: a second match on the same seed with the
+    # two seats' players swapped (two-seat matches only)
+    both_sides: bool = False
     deadline: DeadlineBody | None = None
     # seat -> an address for its correspondence notices (CP5); never shown back
     emails: dict[

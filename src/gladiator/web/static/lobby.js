@@ -3,8 +3,9 @@
 //
 // DOM for tests: #ruleset (select), #options with one field per option ([data-opt="NAME"];
 // lists: [data-opt="NAME"][data-index="i"] plus .add/.remove buttons), #options-error,
-// #seats tr[data-seat] > select, #seed-input, #create, #create-error,
-// #created a[data-seat] (seat links), #hotseat-link, #spectator-link, #commitment,
+// #seats tr[data-seat] > select, #seed-input, #both-sides (DM3), #create, #create-error,
+// #created a[data-seat] (seat links), #hotseat-link, #spectator-link, #commitment, and with
+// both sides #other-side [data-twin-seat] (the twin's seat links or bots),
 // #running and #finished rows tr[data-match] with a.spectate / a.replay links and td.turn
 // ("waiting for SEAT · TIME left"), #refresh, #rules-link (the ruleset's rules reference),
 // #my-matches (turns.js), the correspondence choice (correspondence_form.js).
@@ -301,6 +302,7 @@ async function create() {
   };
   const seed = $("#seed-input").value.trim();
   if (seed) body.seed = Number.parseInt(seed, 10);
+  if ($("#both-sides").checked) body.both_sides = true; // DM3: the deal and its other side
   $("#create").disabled = true;
   showError("#create-error", "");
   try {
@@ -337,24 +339,36 @@ function rememberSpectator(id, link) {
 }
 
 function showCreated(res) {
+  const box = $("#created");
+  box.replaceChildren();
+  appendCreated(box, res, true);
+  if (res.other_side) {
+    // DM3: the same deal from the other side, its links apart from the first match's
+    const twin = h("div", { class: "other-side", id: "other-side" });
+    twin.appendChild(h("p", { class: "hint" }, "The same deal from the other side: the same sheets and dice, the seats' players swapped."));
+    appendCreated(twin, res.other_side, false);
+    box.appendChild(twin);
+  }
+  box.hidden = false;
+}
+
+function appendCreated(box, res, first) {
   if (res.spectator) rememberSpectator(res.id, res.spectator);
   const links = Object.entries(res.seats || {}).filter(([, info]) => info && info.link);
   if (links.length) rememberSeats(res.id, lobby.current.name, Object.fromEntries(links.map(([seat, info]) => [seat, info.link])));
-  const box = $("#created");
-  box.replaceChildren();
+  const mark = (attrs) => (first ? attrs : {});
   box.appendChild(h("h3", {}, `Match ${res.id}`));
   const list = h("ul", { class: "links" });
   for (const [seat, info] of Object.entries(res.seats || {})) {
     const mailed = info && info.email ? "; notices go to the e-mail address given" : "";
-    if (info && info.link) list.appendChild(linkLine(`${seat} (send to this player only${mailed})`, info.link, { "data-seat": seat }));
-    else list.appendChild(h("li", { "data-seat": seat }, h("span", { class: "link-label" }, seat), info && info.bot ? `bot: ${info.bot}` : `${(info && info.kind) || "bot"}`));
+    if (info && info.link) list.appendChild(linkLine(`${seat} (send to this player only${mailed})`, info.link, first ? { "data-seat": seat } : { "data-twin-seat": seat }));
+    else list.appendChild(h("li", first ? { "data-seat": seat } : { "data-twin-seat": seat }, h("span", { class: "link-label" }, seat), info && info.bot ? `bot: ${info.bot}` : `${(info && info.kind) || "bot"}`));
   }
-  if (res.hotseat) list.appendChild(linkLine("hotseat (every human seat at this screen)", res.hotseat, { id: "hotseat-link" }));
-  if (res.spectator) list.appendChild(linkLine("spectators", res.spectator, { id: "spectator-link" }));
+  if (res.hotseat) list.appendChild(linkLine("hotseat (every human seat at this screen)", res.hotseat, mark({ id: "hotseat-link" })));
+  if (res.spectator) list.appendChild(linkLine("spectators", res.spectator, mark({ id: "spectator-link" })));
   box.appendChild(list);
-  box.appendChild(h("p", { class: "seed" }, "Seed commitment: ", h("code", { id: "commitment" }, res.commitment || "")));
-  box.appendChild(h("p", { class: "hint" }, "The seed stays secret until the match is over; then anyone can check every die with gladiator verify."));
-  box.hidden = false;
+  box.appendChild(h("p", { class: "seed" }, "Seed commitment: ", h("code", mark({ id: "commitment" }), res.commitment || "")));
+  if (first) box.appendChild(h("p", { class: "hint" }, "The seed stays secret until the match is over; then anyone can check every die with gladiator verify."));
 }
 
 // -- the match list ------------------------------------------------------------------------------
