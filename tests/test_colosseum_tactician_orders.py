@@ -117,10 +117,10 @@ def test_s20_5_a_toss_at_a_man_two_hexes_ahead_is_worth_an_ensnaring_chance() ->
 
 def test_s20_8_2_the_tactician_retiarius_drops_his_net_for_the_trident_in_both_hands() -> None:
     """§20.9.2 NOTE: the net in hand halves the trident; measured, dropping it wins more than
-    casting it (docs/ai/nets.json), so with a Secutor three hexes ahead he drops it into a hex
-    behind him. Worth nothing more than its plot, the net is cast instead; forbidden the net,
-    he writes no net order at all. The Secutor, in reach of a ready net, finds Repel Net worth
-    something (§20.4)."""
+    casting it (docs/ai/advanced-bots.json), so with a Secutor three hexes ahead he drops it
+    into a hex behind him. Worth nothing more than its plot, the net is cast instead; forbidden
+    the net, he writes no net order at all. The Secutor, in reach of a ready net, finds Repel
+    Net worth something (§20.4)."""
     state = arena("retiarius", "secutor", gap=3)
     red, blue = state.gladiators["red"], state.gladiators["blue"]
     decision = RULES.pending(state)["red"]

@@ -50,8 +50,9 @@ class Weights:
     nets: bool = True  # §20's net attacks, escape and drag (tactician/nets.py)
     net_range: float = 3.0  # net in hand: he two or three hexes off, in my toss's front (T16)
     # The trident in both hands at full CF (§20.9.2 NOTE) once the net is dropped (§20.8.2) or
-    # let go round a man it ensnares (§20.5.6): measured on 200 Retiarius v Secutor duels, a
-    # Retiarius who drops it at once wins 65%, one who keeps it 25% (docs/ai/nets.json).
+    # let go round a man it ensnares (§20.5.6): on 200 Retiarius v Secutor duels against this
+    # tactician, a Retiarius who drops it wins 56.5%, one forbidden the net (who keeps it in
+    # hand) 25.5% (docs/ai/advanced-bots.json).
     drop_net: float = 25.0
     beasts: bool = True  # §28: where to stand against a beast (tactician/beasts.py)
     teams: bool = True  # §27: fight the opponent worth most, ganging up (team_aim.focus)
