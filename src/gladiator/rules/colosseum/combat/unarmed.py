@@ -183,7 +183,14 @@ def _critical(
                 stu=d.crits.stu + (code == "STU"),
             )
             events.append(event("critical", "§10.5", f"{d.seat}: {code}", seat=d.seat))
-    ignored = [c for c in codes if c in u.critical_ignored]
+    _ignored(d, [c for c in codes if c in u.critical_ignored], dice, events)
+    return (before - d.sheet.current_cf) + max(d.sheet.stun_in_effect - stun_before, 0)
+
+
+def _ignored(d: Gladiator, ignored: list[str], dice: Dice, events: list[Event]) -> None:
+    """§23.3.1, §23.3.2: H, M, K and SA from bare hands do nothing but call for one Fall Prone
+    check with −2; a beast never falls Prone (B9, B21)."""
+    u = advanced_tables().combat.unarmed
     if ignored and d.beast is not None:  # B21: §23.3.2's fall does not touch a beast (B9)
         events.append(
             event(
@@ -209,4 +216,3 @@ def _critical(
         )
         if falls:
             fall_prone(d)
-    return (before - d.sheet.current_cf) + max(d.sheet.stun_in_effect - stun_before, 0)
