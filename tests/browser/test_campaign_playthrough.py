@@ -18,7 +18,7 @@ from browser.campaign_page import CampaignPage, check_ledger
 from browser.page_checks import check_both_sizes
 from browser.policy import colosseum_entry
 
-SEED = 11
+SEED = 13
 STYLES = ["gallus", "secutor", "myrmillo", "thracian", "provocator"]
 COSTS = {"gallus": 400, "secutor": 400, "myrmillo": 350, "thracian": 350, "provocator": 400}
 ENTERED = 3  # men entered in each munus
@@ -85,9 +85,13 @@ def _wager(cp: CampaignPage, view: dict[str, Any]) -> str:
 
 
 def _armour(cp: CampaignPage) -> None:
-    """§34: custom armour for one of his men of a standard style, within the allowance."""
+    """§34: custom armour for one of his men of a standard style, within the allowance, once,
+    and only while his purse holds its 260 sesterces (§34.3)."""
     page = cp.page
-    if not page.locator("#armour-form").is_visible():
+    if not page.locator("#armour-form").is_visible() or "armour" in USED:
+        return
+    purse = next(lan["purse"] for lan in cp.view()["lanistas"] if lan["id"] == cp.you)
+    if purse < 260:
         return
     page.select_option('#armour-pieces select[data-area="chest"]', "C")
     page.select_option('#armour-pieces select[data-area="head"]', "C3")

@@ -81,7 +81,13 @@ export function drawActions(view, you) {
   if (buying) drawBuy(view);
   $("#ready-form").hidden = buying;
 
-  const oddsBouts = scheduled.filter((b) => b.sides.some((s) => s.lanista === you.id) && b.sides.some((s) => s.lanista && s.lanista !== you.id));
+  // §37.4: odds he may offer, or raise; not where the other lanista has offered them first
+  const oddsBouts = scheduled.filter(
+    (b) =>
+      b.sides.some((s) => s.lanista === you.id) &&
+      b.sides.some((s) => s.lanista && s.lanista !== you.id) &&
+      !(b.wager && b.wager.offerer && b.wager.offerer !== you.id),
+  );
   $("#odds-form").hidden = !open || !oddsBouts.length;
   fill($("#odds-bout"), oddsBouts.map((b) => [b.id, `${b.id} (${b.wager ? b.wager.odds : 1}-1 now)`]));
 
