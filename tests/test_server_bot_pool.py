@@ -7,9 +7,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
 import os
 import pickle
 import random
+import subprocess
+import sys
+import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -202,3 +206,24 @@ def test_every_built_in_bot_goes_to_a_worker_and_comes_back(name: str, ruleset: 
     assert thought.error is None and thought.order is not None
     assert type(thought.bot) is type(job.bot)
     match.check(seat, thought.order)  # a legal order for the decision asked
+
+
+def _waits_for_ever(server: int, watching: Any) -> None:
+    from gladiator.server.bot_pool import _leave_with
+
+    _leave_with(server)
+    watching.set()
+    time.sleep(60)
+
+
+def test_a_bot_worker_leaves_when_its_server_is_gone() -> None:
+    """A server killed with SIGKILL cannot stop its pool: each worker watches the server and
+    leaves once it is gone, so neither it nor the forkserver it keeps alive is left behind."""
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    ctx = multiprocessing.get_context("spawn")
+    watching = ctx.Event()
+    worker = ctx.Process(target=_waits_for_ever, args=(gone.pid, watching))
+    worker.start()
+    worker.join(timeout=20)
+    assert watching.is_set() and worker.exitcode == 1

@@ -19,6 +19,8 @@ import multiprocessing
 import os
 import pickle
 import random
+import threading
+import time
 import traceback
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -148,10 +150,29 @@ class Thought:
     lost: bool = False  # no answer came back from the worker (the pool logged why, once)
 
 
-def _start_worker() -> None:
+def _start_worker(server: int) -> None:
     # Lower priority: when a human's order and a bot's search want the same core, the order wins.
     if hasattr(os, "nice"):
         os.nice(NICE)
+    _leave_with(server)
+
+
+def _leave_with(server: int) -> None:
+    """A worker whose server was killed (SIGKILL leaves it no time to stop the pool) would wait
+    on the pool's queue for ever, and keep the forkserver alive with it (each child holds its
+    alive pipe): it leaves as soon as the server is gone."""
+
+    def watch() -> None:
+        while True:
+            time.sleep(1.0)
+            try:
+                os.kill(server, 0)
+            except ProcessLookupError:
+                os._exit(1)
+            except PermissionError:  # alive, another user's
+                continue
+
+    threading.Thread(target=watch, name="leave-with-server", daemon=True).start()
 
 
 def _ready() -> None:
@@ -276,7 +297,10 @@ class BotPool:
     def _running(self) -> ProcessPoolExecutor:
         if self._executor is None:
             self._executor = ProcessPoolExecutor(
-                self.policy.workers, mp_context=_context(), initializer=_start_worker
+                self.policy.workers,
+                mp_context=_context(),
+                initializer=_start_worker,
+                initargs=(os.getpid(),),
             )
         return self._executor
 
