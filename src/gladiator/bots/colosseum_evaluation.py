@@ -55,6 +55,7 @@ __all__ = [
     "crt_outcomes",
     "engagement",
     "hit_value",
+    "sum_3d6",
 ]
 
 KILL = 40.0  # a dead opponent, in CF
@@ -82,7 +83,8 @@ _PROGRESS = 0.5
 
 
 @cache
-def _sum_3d6() -> tuple[tuple[int, float], ...]:
+def sum_3d6() -> tuple[tuple[int, float], ...]:
+    """3D6: (total, probability) for each total 3-18."""
     counts = Counter(a + b + c for a, b, c in itertools.product(range(1, 7), repeat=3))
     return tuple((s, n / 216) for s, n in sorted(counts.items()))
 
@@ -102,7 +104,7 @@ def crt_outcomes(
     table = tables().crt_table(variant)
     changes = dict(shift) if shift else None
     acc: defaultdict[tuple[str, int], float] = defaultdict(float)
-    for roll, p in _sum_3d6():
+    for roll, p in sum_3d6():
         total = min(max(roll + drm, table.min_roll), table.max_roll)
         cell, _ = shift_result(crt_result(column, total, variant), changes)
         result, _ = convert_result(cell, has_weapon=has_weapon, has_shield=has_shield)
@@ -120,7 +122,7 @@ def _hit_profile(
     t8 = tables().wounds.t8
     worn = Armour.model_validate(armour)
     acc: defaultdict[tuple[int, tuple[str, ...]], float] = defaultdict(float)
-    for white, pw in _sum_3d6():
+    for white, pw in sum_3d6():
         for black in range(1, 7):
             drm = t8.for_armour(worn, black)
             t7 = wound_result(white + h_modifier + drm)

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import cache
 
-from gladiator.bots.colosseum_evaluation import KILL, _sum_3d6
+from gladiator.bots.colosseum_evaluation import KILL, sum_3d6
 from gladiator.core.decisions import Distribute
 from gladiator.core.hexgrid import Hex, distance, neighbor_at
 from gladiator.rules.colosseum.arena.combat_geometry import in_front
@@ -64,7 +64,7 @@ def _zero_column(drm: int, variant: str) -> tuple[float, float, float]:
     column, extra = crt_column(advanced_tables().nets.net_attacks.crt_column)
     table = tables().crt_table(variant)  # type: ignore[arg-type]
     h = p = f = 0.0
-    for roll, chance in _sum_3d6():
+    for roll, chance in sum_3d6():
         total = min(max(roll + extra + drm, table.min_roll), table.max_roll)
         code = crt_result(column, total, variant).code  # type: ignore[arg-type]
         h += chance * (code == "H")
@@ -178,4 +178,4 @@ def net_allocation(
 
 def _at_most(n: int) -> float:
     """P(3D6 <= n)."""
-    return sum(p for roll, p in _sum_3d6() if roll <= n)
+    return sum(p for roll, p in sum_3d6() if roll <= n)

@@ -33,6 +33,7 @@ from gladiator.bots.colosseum_evaluation import (
     attack_worth,
     crt_outcomes,
     hit_value,
+    sum_3d6,
 )
 from gladiator.core.decisions import Distribute
 from gladiator.rules.colosseum.plots.special_notation import read_slot
@@ -78,9 +79,7 @@ def special_slots(decision: Distribute) -> tuple[dict[str, int], list[str]]:
 @lru_cache(maxsize=4096)
 def _drop_chance(modified: int, my_st: int, his_arms: int, drm: int) -> float:
     """§13.1.1: P(3D6 − modified CF − attacker ST − arm losses + drm < 1)."""
-    from gladiator.bots.colosseum_evaluation import _sum_3d6
-
-    return sum(p for roll, p in _sum_3d6() if roll - modified - my_st - his_arms + drm < 1)
+    return sum(p for roll, p in sum_3d6() if roll - modified - my_st - his_arms + drm < 1)
 
 
 def _special_worth(
